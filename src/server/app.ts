@@ -1,0 +1,95 @@
+import { toNodeHandler } from "better-auth/node";
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import express, { type Express } from "express";
+import type { Auth } from "./auth/auth";
+import type { Mailer } from "./auth/mailer";
+import { outboxRoutes } from "./auth/outbox.routes";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import { clientIpForAuth } from "./http/client-ip";
+import { mountClient } from "./http/client-app";
+import { originCheck } from "./http/origin-check";
+import { requestId } from "./http/request-id";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
+import type { Logger } from "./logger";
+import { projectRestRoutes } from "./projects/project.rest";
+import { restErrorHandler } from "./rest/errors";
+import { createRequestContext, type AppServices } from "./trpc/context";
+import { appRouter } from "./trpc/router";
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Tests that only exercise the API skip Vite. */
+  serveClient?: boolean;
+}
+
+export interface App {
+  app: Express;
+  close(): Promise<void>;
+}
+
+/** The Express wiring, in the one order ARCHITECTURE.md describes. */
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { env, database, auth, mailer, logger } = deps;
+  const services: AppServices = { env, db: database.db, auth, logger };
+  const trustedOrigins = [env.API_URL.replace(/\/$/, ""), ...env.TRUSTED_ORIGINS];
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // 1. security headers, request id, one log line per request
+  app.use(securityHeaders({ development: !env.isProduction, https: env.API_URL.startsWith("https://") }));
+  app.use(requestId);
+  app.use(requestLog(logger));
+
+  app.get("/api/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/api/ready", async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.kind });
+    } catch {
+      res.setHeader("Retry-After", "5");
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  // 2. ingest routes (own body reader, no cookies) — mounted here by the ingest module.
+  // 3. payment webhooks (raw body) — hosted deployment only.
+
+  // 4. better-auth, before any JSON body parser (it reads the raw request itself).
+  app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));
+
+  // 5. JSON APIs
+  if (env.devOutbox) app.use(outboxRoutes(mailer));
+  app.use(["/api/trpc", "/api/v1"], originCheck(trustedOrigins));
+  app.use(express.json({ limit: "100kb" }));
+  app.use(
+    "/api/trpc",
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createRequestContext(services, req),
+    }),
+  );
+  const v1 = express.Router();
+  v1.use(projectRestRoutes(services));
+  v1.use((req, res) => {
+    res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
+  });
+  app.use("/api/v1", v1);
+  app.use("/api", (req, res) => {
+    res.status(404).json({ error: { code: "NOT_FOUND", message: "Not found", requestId: req.id } });
+  });
+  app.use(restErrorHandler(logger));
+
+  // 6. the client
+  const closeClient = deps.serveClient === false ? async () => {} : await mountClient(app, { production: env.isProduction });
+
+  return { app, close: closeClient };
+}

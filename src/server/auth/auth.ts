@@ -1,0 +1,161 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { organization } from "better-auth/plugins";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema/index";
+import type { Env } from "../env";
+import { ac, roles } from "./access-control";
+import type { Mailer } from "./mailer";
+import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
+
+/** Header the Express layer sets from req.ip (honouring TRUST_PROXY); client copies are stripped. */
+export const CLIENT_IP_HEADER = "x-faultline-client-ip";
+
+export const AUTH_BASE_PATH = "/api/auth";
+const ONE_HOUR = 60 * 60;
+
+export interface AuthDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+  const appUrl = env.API_URL.replace(/\/$/, "");
+  return betterAuth({
+    appName: "Faultline",
+    baseURL: appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        ...schema,
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
+        team: schema.team,
+        teamMember: schema.teamMember,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    trustedOrigins: [appUrl, ...env.TRUSTED_ORIGINS],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      resetPasswordTokenExpiresIn: ONE_HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          kind: "reset-password",
+          to: user.email,
+          subject: "Reset your Faultline password",
+          text: `Hi ${user.name},\n\nSomeone asked to reset the password of your Faultline account. Open the link below within one hour to choose a new one. If it was not you, ignore this mail.`,
+          actionUrl: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: ONE_HOUR,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          kind: "verification",
+          to: user.email,
+          subject: "Verify your email for Faultline",
+          text: `Hi ${user.name},\n\nOpen the link below to verify your email address.`,
+          actionUrl: url,
+        });
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await mailer.send({
+            kind: "change-email",
+            to: user.email,
+            subject: "Confirm your new email address",
+            text: `Hi ${user.name},\n\nYou asked to change your Faultline email to ${newEmail}. Open the link below to confirm.`,
+            actionUrl: url,
+          });
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: 24 * ONE_HOUR,
+        sendDeleteAccountVerification: async ({ user, url }) => {
+          await mailer.send({
+            kind: "delete-account",
+            to: user.email,
+            subject: "Confirm the deletion of your Faultline account",
+            text: `Hi ${user.name},\n\nOpen the link below to delete your account for good. It is valid for 24 hours.`,
+            actionUrl: url,
+          });
+        },
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+    socialProviders: socialProvidersConfig(env),
+    session: {
+      expiresIn: 30 * 24 * ONE_HOUR,
+      updateAge: 24 * ONE_HOUR,
+      freshAge: 24 * ONE_HOUR,
+    },
+    rateLimit: {
+      enabled: env.authRateLimit,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/forget-password": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/change-password": { window: 60, max: 5 },
+        "/delete-user": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: appUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      organization({
+        ac,
+        roles,
+        teams: { enabled: true },
+        creatorRole: "owner",
+        invitationExpiresIn: 7 * 24 * ONE_HOUR,
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: async ({ id, email, organization: org, inviter, role }) => {
+          await mailer.send({
+            kind: "invitation",
+            to: email,
+            subject: `${inviter.user.name} invited you to ${org.name} on Faultline`,
+            text: `${inviter.user.name} (${inviter.user.email}) invited you to join ${org.name} on Faultline as ${role}.\n\nOpen the link below, sign in or create an account with this email address, and accept the invitation.`,
+            actionUrl: `${appUrl}/dashboard/invites?invitationId=${id}`,
+          });
+        },
+      }),
+      ...genericOAuthPlugin(env),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;

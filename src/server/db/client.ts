@@ -1,0 +1,72 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import postgres from "postgres";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+/** Both drivers expose the same query builder; services only see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed drizzle/ migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Cheap round trip for /api/ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "../../../drizzle");
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite directory; `memory://` keeps everything in memory (tests). */
+  pgliteDataDir: string;
+  maxConnections?: number;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? createPostgres(options.databaseUrl, options.maxConnections ?? 10) : createPglite(options.pgliteDataDir);
+}
+
+function createPostgres(url: string, max: number): Database {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // Fail fast while the server is down so callers can answer 503 instead of hanging.
+    connect_timeout: 5,
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+function createPglite(dataDir: string): Database {
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir));
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+// The one barrel in the codebase: drizzle and better-auth want the whole schema as one object.
+export * from "./auth";
+export * from "./projects";

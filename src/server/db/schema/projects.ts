@@ -1,0 +1,33 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organization } from "./auth";
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    // The DSN path segment: Sentry SDKs and proxies assume a positive integer there.
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    platform: text("platform").notNull(),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("projects_organization_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Client keys: the Sentry DSN public key, also accepted as the native SDK's x-api-key. */
+export const projectKeys = pgTable(
+  "project_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull().unique(),
+    label: text("label").notNull().default("Default"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("project_keys_org_project_idx").on(t.organizationId, t.projectId)],
+);

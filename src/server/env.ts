@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/** Thrown (and printed by main.ts) when the environment cannot be parsed. */
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment configuration\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+export const DEPLOYMENT_MODES = ["SELF_HOSTED", "FAULTLINE_CLOUD"] as const;
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+
+const optionalString = z.string().min(1).optional();
+
+/**
+ * Every variable Faultline reads. `.env.example` documents each one; keep the two in step.
+ * Social providers are read separately (see `socialProviderEnv`) because their names are generated.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  API_URL: z.url().default("http://localhost:3000"),
+  DEPLOYMENT_MODE: z.enum(DEPLOYMENT_MODES).default("SELF_HOSTED"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PGLITE_DATA_DIR: z.string().default("./data"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUSTED_ORIGINS: commaList.default([]),
+  TRUST_PROXY: z.union([z.coerce.number().int().min(0), z.literal("false").transform(() => 0)]).default(0),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
+  AUTH_RATE_LIMIT: booleanFlag.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().default("Faultline <no-reply@faultline.local>"),
+  DEV_OUTBOX: booleanFlag.optional(),
+  GOOGLE_DISCOVERY_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** Set when NODE_ENV is production: stricter cookies, rate limits, no dev outbox. */
+  isProduction: boolean;
+  authRateLimit: boolean;
+  devOutbox: boolean;
+  socialProviders: Record<string, { clientId: string; clientSecret: string }>;
+};
+
+/** The social providers better-auth supports that Faultline offers once configured. */
+export const SOCIAL_PROVIDER_IDS = [
+  "apple", "atlassian", "cognito", "discord", "dropbox", "facebook", "figma", "github", "gitlab",
+  "google", "huggingface", "kakao", "kick", "line", "linear", "linkedin", "microsoft", "naver",
+  "notion", "paypal", "reddit", "roblox", "salesforce", "slack", "spotify", "tiktok", "twitch",
+  "twitter", "vk", "zoom",
+] as const;
+
+function socialProviderEnv(source: NodeJS.ProcessEnv, issues: string[]) {
+  const configured: Env["socialProviders"] = {};
+  for (const id of SOCIAL_PROVIDER_IDS) {
+    const prefix = id.toUpperCase();
+    const clientId = source[`${prefix}_CLIENT_ID`];
+    const clientSecret = source[`${prefix}_CLIENT_SECRET`];
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) {
+      issues.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      continue;
+    }
+    configured[id] = { clientId, clientSecret };
+  }
+  return configured;
+}
+
+/** Parses the environment once; callers pass the result down instead of reading process.env. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings in .env files mean "not set"; treating them as values would fail validation.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const socialProviders = socialProviderEnv(cleaned, issues);
+  if (!result.success || issues.length > 0) throw new InvalidEnvironmentError(issues);
+
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction && !env.AUTH_SECRET) {
+    throw new InvalidEnvironmentError(["AUTH_SECRET: required when NODE_ENV is production"]);
+  }
+  return {
+    ...env,
+    isProduction,
+    authRateLimit: env.AUTH_RATE_LIMIT ?? isProduction,
+    devOutbox: env.DEV_OUTBOX ?? !isProduction,
+    socialProviders,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Server } from "node:http";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { createMailer } from "./auth/mailer";
+import { resolveAuthSecret } from "./auth/secret";
+import { createDatabase } from "./db/client";
+import { InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { createLogger } from "./logger";
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+  await database.migrate();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox });
+  const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env) });
+  const { app, close } = await createApp({ env, database, auth, mailer, logger });
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const timer = setTimeout(() => {
+      logger.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    // Stop accepting, let in-flight requests finish, then release the database.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await close();
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Faultline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+import { and, count, eq } from "drizzle-orm";
+import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
+import type { Platform } from "../../shared/platforms";
+import { canManageProjects } from "../auth/access-control";
+import type { Db } from "../db/client";
+import { projectKeys, projects } from "../db/schema/index";
+import { AppError, notFound } from "../errors";
+import type { OrgScope } from "../organizations/membership";
+import { buildDsn, generatePublicKey } from "./project-key";
+import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";
+
+export interface ProjectContext {
+  db: Db;
+  org: OrgScope;
+  apiUrl: string;
+}
+
+type ProjectRow = typeof projects.$inferSelect;
+type KeyRow = typeof projectKeys.$inferSelect;
+
+export interface ProjectKeyView {
+  id: string;
+  label: string;
+  publicKey: string;
+  dsn: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface ProjectView {
+  id: string;
+  organizationId: string;
+  number: number;
+  name: string;
+  platform: Platform;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** DSN of the newest active key (what setup snippets show). */
+  dsn: string | null;
+  /** The same key, as the native SDK's x-api-key. */
+  apiKey: string | null;
+  keys: ProjectKeyView[];
+}
+
+function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectView {
+  const keyViews = keys.map((key) => ({
+    id: key.id,
+    label: key.label,
+    publicKey: key.publicKey,
+    dsn: buildDsn(apiUrl, key.publicKey, project.number),
+    createdAt: key.createdAt,
+    revokedAt: key.revokedAt,
+  }));
+  const primary = keyViews.find((key) => !key.revokedAt) ?? null;
+  return {
+    id: project.id,
+    organizationId: project.organizationId,
+    number: project.number,
+    name: project.name,
+    platform: project.platform as Platform,
+    description: project.description,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+    dsn: primary?.dsn ?? null,
+    apiKey: primary?.publicKey ?? null,
+    keys: keyViews,
+  };
+}
+
+function assertCanManage(ctx: ProjectContext) {
+  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can manage projects");
+}
+
+async function loadProject(ctx: ProjectContext, projectId: string) {
+  const project = await selectProject(ctx.db, ctx.org.organizationId, projectId);
+  if (!project) throw notFound("Project");
+  return project;
+}
+
+export async function listProjects(ctx: ProjectContext): Promise<ProjectView[]> {
+  const rows = await selectProjects(ctx.db, ctx.org.organizationId);
+  const keys = await selectKeys(ctx.db, ctx.org.organizationId, rows.map((row) => row.id));
+  return rows.map((row) => toView(ctx.apiUrl, row, keys.filter((key) => key.projectId === row.id)));
+}
+
+export async function getProject(ctx: ProjectContext, projectId: string): Promise<ProjectView> {
+  const project = await loadProject(ctx, projectId);
+  const keys = await selectKeys(ctx.db, ctx.org.organizationId, [project.id]);
+  return toView(ctx.apiUrl, project, keys);
+}
+
+export async function createProject(ctx: ProjectContext, input: CreateProjectInput): Promise<ProjectView> {
+  assertCanManage(ctx);
+  const { project, key } = await ctx.db.transaction(async (tx) => {
+    const [project] = await tx
+      .insert(projects)
+      .values({ organizationId: ctx.org.organizationId, name: input.name, platform: input.platform, description: input.description || null })
+      .returning();
+    const [key] = await tx
+      .insert(projectKeys)
+      .values({ organizationId: ctx.org.organizationId, projectId: project.id, publicKey: generatePublicKey() })
+      .returning();
+    return { project, key };
+  });
+  return toView(ctx.apiUrl, project, [key]);
+}
+
+export async function renameProject(ctx: ProjectContext, input: RenameProjectInput): Promise<ProjectView> {
+  assertCanManage(ctx);
+  await loadProject(ctx, input.projectId);
+  await ctx.db
+    .update(projects)
+    .set({ name: input.name, ...(input.description !== undefined ? { description: input.description || null } : {}), updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, input.projectId)));
+  return getProject(ctx, input.projectId);
+}
+
+export async function deleteProject(ctx: ProjectContext, projectId: string): Promise<{ id: string }> {
+  assertCanManage(ctx);
+  await loadProject(ctx, projectId);
+  await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
+  return { id: projectId };
+}
+
+export async function createProjectKey(ctx: ProjectContext, input: CreateProjectKeyInput): Promise<ProjectView> {
+  assertCanManage(ctx);
+  await loadProject(ctx, input.projectId);
+  await ctx.db.insert(projectKeys).values({
+    organizationId: ctx.org.organizationId,
+    projectId: input.projectId,
+    publicKey: generatePublicKey(),
+    label: input.label,
+  });
+  return getProject(ctx, input.projectId);
+}
+
+/** Rotation = a new key now, the old one revoked in the same transaction. */
+export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+  assertCanManage(ctx);
+  await loadProject(ctx, projectId);
+  await ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(projectKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(activeKeyFilter(ctx.org.organizationId, projectId), eq(projectKeys.id, keyId)))
+      .returning();
+    if (!old) throw notFound("Key");
+    await tx.insert(projectKeys).values({ organizationId: ctx.org.organizationId, projectId, publicKey: generatePublicKey(), label: old.label });
+  });
+  return getProject(ctx, projectId);
+}
+
+export async function revokeProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+  assertCanManage(ctx);
+  await loadProject(ctx, projectId);
+  await ctx.db.transaction(async (tx) => {
+    const [{ active }] = await tx.select({ active: count() }).from(projectKeys).where(activeKeyFilter(ctx.org.organizationId, projectId));
+    const [revoked] = await tx
+      .update(projectKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(activeKeyFilter(ctx.org.organizationId, projectId), eq(projectKeys.id, keyId)))
+      .returning();
+    if (!revoked) throw notFound("Key");
+    // SDKs configured with the last key would silently lose every event.
+    if (active <= 1) throw new AppError("CONFLICT", "A project needs at least one active key. Create a new key before revoking this one.");
+  });
+  return getProject(ctx, projectId);
+}
+

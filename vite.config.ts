@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  root: path.join(root, "src/client"),
+  publicDir: path.join(root, "public"),
+  resolve: { alias: { "@": path.join(root, "src") } },
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: path.join(root, "src/client/routes"),
+      generatedRouteTree: path.join(root, "src/client/routeTree.gen.ts"),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: { outDir: path.join(root, "dist/client"), emptyOutDir: true },
+  test: {
+    root,
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // Integration suites share one database per worker; two cores do not gain from more forks.
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
