@@ -5,12 +5,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 
 const root = import.meta.dirname;
+// Vitest runs server code only; the client plugins (route generation, React, Tailwind) are for builds.
+const underTest = Boolean(process.env.VITEST);
 
 export default defineConfig({
   root: path.join(root, "src/client"),
   publicDir: path.join(root, "public"),
   resolve: { alias: { "@": path.join(root, "src") } },
-  plugins: [
+  plugins: underTest
+    ? []
+    : [
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
@@ -19,7 +23,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-  ],
+      ],
   build: { outDir: path.join(root, "dist/client"), emptyOutDir: true },
   test: {
     root,

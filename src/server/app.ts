@@ -7,7 +7,7 @@ import { outboxRoutes } from "./auth/outbox.routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { clientIpForAuth } from "./http/client-ip";
-import { mountClient } from "./http/client-app";
+import { mountClient, type ClientMode } from "./http/client-app";
 import { originCheck } from "./http/origin-check";
 import { requestId } from "./http/request-id";
 import { requestLog } from "./http/request-log";
@@ -24,8 +24,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
-  /** Tests that only exercise the API skip Vite. */
-  serveClient?: boolean;
+  /** How to serve the React client; defaults to the built bundle in production, Vite otherwise. */
+  client?: ClientMode | "none";
 }
 
 export interface App {
@@ -89,7 +89,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(restErrorHandler(logger));
 
   // 6. the client
-  const closeClient = deps.serveClient === false ? async () => {} : await mountClient(app, { production: env.isProduction });
+  const clientMode = deps.client ?? (env.isProduction ? "built" : "vite");
+  const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
 
   return { app, close: closeClient };
 }

@@ -9,8 +9,10 @@ const BUILT_CLIENT = path.join(ROOT, "dist/client");
  * Serves the React client: the built bundle with an SPA fallback in production, Vite's dev
  * middleware otherwise. Returns a closer for the Vite server so shutdown is clean.
  */
-export async function mountClient(app: Express, options: { production: boolean }): Promise<() => Promise<void>> {
-  if (options.production) {
+export type ClientMode = "vite" | "built";
+
+export async function mountClient(app: Express, mode: ClientMode): Promise<() => Promise<void>> {
+  if (mode === "built") {
     if (!existsSync(path.join(BUILT_CLIENT, "index.html"))) {
       throw new Error("dist/client is missing: run `npm run build` before starting in production");
     }

@@ -1,0 +1,51 @@
+import { isPlainObject, readString, trimString } from "./value-coercion";
+
+// printf-style placeholders used by Python logging (%s, %d, %(name)s) and JS console (%o, %j).
+const PLACEHOLDER = /%(?:\((\w{1,64})\))?[-#0 +]?\d{0,3}(?:\.\d{1,3})?([sdirfxXoOjc%])/g;
+
+function show(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "undefined";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Substitutes logentry params into the template, the way the sending logger would have. */
+export function formatLogentry(template: string, params: unknown): string {
+  let next = 0;
+  return template.replace(PLACEHOLDER, (whole, name: string | undefined, conversion: string) => {
+    if (conversion === "%") return "%";
+    if (name !== undefined) {
+      return isPlainObject(params) && name in params ? show(params[name]) : whole;
+    }
+    if (!Array.isArray(params) || next >= params.length) return whole;
+    return show(params[next++]);
+  });
+}
+
+export interface EventMessage {
+  message: string | null;
+  logentryTemplate: string | null;
+}
+
+/**
+ * `message` may be a plain string (captureMessage) or, like `logentry` and the old
+ * `sentry.interfaces.Message`, an object {formatted, message, params}. Prefer what the SDK
+ * formatted itself; otherwise format the template with its params.
+ */
+export function readEventMessage(event: Record<string, unknown>, maxLength: number): EventMessage {
+  const entry = [event.logentry, event["sentry.interfaces.Message"], event.message].find(isPlainObject);
+  const plain = readString(event.message, maxLength);
+  if (!entry) return { message: plain, logentryTemplate: null };
+
+  const template = typeof entry.message === "string" && entry.message !== "" ? entry.message : null;
+  const formatted =
+    readString(entry.formatted, maxLength) ??
+    (template !== null && entry.params !== undefined ? trimString(formatLogentry(template, entry.params), maxLength) : null) ??
+    (template !== null ? trimString(template, maxLength) : null) ??
+    plain;
+  return { message: formatted, logentryTemplate: template === null ? null : trimString(template, maxLength) };
+}

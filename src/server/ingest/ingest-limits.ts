@@ -1,0 +1,44 @@
+/**
+ * Size and shape limits of the ingest path. Passed in by the caller (built once from the parsed
+ * env), never read from `process.env` here. Defaults follow INGEST-PROTOCOL.md: smaller than Sentry
+ * Relay's (1 MiB event, 200 MiB envelope) because one Node process holds the whole body in memory.
+ */
+export interface IngestLimits {
+  /** Bytes read from the socket, before decompression. */
+  maxCompressedBytes: number;
+  /** Bytes produced by decompression; the bomb guard. */
+  maxDecompressedBytes: number;
+  /** Items per envelope. */
+  maxItems: number;
+  /** Payload bytes of one `event`/`transaction` item (or a legacy store body). */
+  maxEventBytes: number;
+  /** Nesting of `[`/`{` in any JSON line; checked by scanning, before JSON.parse. */
+  maxJsonDepth: number;
+}
+
+export const DEFAULT_INGEST_LIMITS: IngestLimits = {
+  maxCompressedBytes: 1024 * 1024,
+  maxDecompressedBytes: 20 * 1024 * 1024,
+  maxItems: 100,
+  maxEventBytes: 1024 * 1024,
+  maxJsonDepth: 64,
+};
+
+/** Limits of the normaliser: over-long values are trimmed, never rejected (battery A5). */
+export interface TrimLimits {
+  /** Messages, exception values, context lines, breadcrumb messages. */
+  maxStringLength: number;
+  /** Tag keys and values (Sentry caps tag values at 200 characters). */
+  maxTagLength: number;
+  maxBreadcrumbs: number;
+  maxFramesPerException: number;
+  maxExceptions: number;
+}
+
+export const DEFAULT_TRIM_LIMITS: TrimLimits = {
+  maxStringLength: 8 * 1024,
+  maxTagLength: 200,
+  maxBreadcrumbs: 100,
+  maxFramesPerException: 250,
+  maxExceptions: 25,
+};

@@ -1,0 +1,105 @@
+/**
+ * Lenient readers for SDK JSON. Events come from many SDK versions and platforms: a field of the
+ * wrong type is dropped, never a reason to reject the event. Over-long strings are trimmed, not
+ * rejected (battery A5).
+ */
+import { isPlainObject } from "./json-payload";
+
+export { isPlainObject };
+
+const ELLIPSIS = "…";
+
+/** Cuts to at most `max` UTF-16 units, ending in "…", without leaving half a surrogate pair. */
+export function trimString(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let cut = value.slice(0, Math.max(0, max - 1));
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return cut + ELLIPSIS;
+}
+
+/** A string field; numbers and booleans are stringified (SDKs send ids and tags either way). */
+export function readString(value: unknown, max: number): string | null {
+  if (typeof value === "string") return value === "" ? null : trimString(value, max);
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return String(value);
+  return null;
+}
+
+export function readInteger(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
+}
+
+export function readBoolean(value: unknown): boolean | null {
+  return typeof value === "boolean" ? value : null;
+}
+
+export function readStringArray(value: unknown, max: number, maxItems = 50): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, maxItems)
+    .map((v) => (typeof v === "string" ? trimString(v, max) : null))
+    .filter((v): v is string => v !== null);
+}
+
+/** Sentry sends maps either as objects or as `[key, value]` lists (tags, headers, query). */
+export function readPairs(value: unknown): [string, unknown][] {
+  if (Array.isArray(value)) {
+    return value
+      .filter((p): p is [string, unknown] => Array.isArray(p) && p.length >= 2 && typeof p[0] === "string")
+      .map((p) => [p[0], p[1]]);
+  }
+  if (isPlainObject(value)) return Object.entries(value);
+  return [];
+}
+
+/** Record<string,string> from an object or pair list; built with fromEntries so `__proto__` stays data. */
+export function readStringRecord(value: unknown, maxKey: number, maxValue: number, maxEntries = 200): Record<string, string> {
+  const entries: [string, string][] = [];
+  for (const [key, raw] of readPairs(value)) {
+    if (entries.length >= maxEntries) break;
+    const text = readString(raw, maxValue);
+    if (key === "" || text === null) continue;
+    entries.push([trimString(key, maxKey), text]);
+  }
+  return Object.fromEntries(entries);
+}
+
+const MAX_JSON_DEPTH = 20;
+const MAX_JSON_ENTRIES = 200;
+
+/**
+ * Copies free-form JSON (contexts, extra, breadcrumb data) with strings trimmed, containers capped
+ * and nesting cut at a fixed depth, so whatever an SDK attaches stays bounded in storage and in
+ * the UI. Depth is bounded, so the recursion is too.
+ */
+export function trimJson(value: unknown, maxString: number, depth = 0): unknown {
+  if (typeof value === "string") return trimString(value, maxString);
+  if (value === null || typeof value === "number" || typeof value === "boolean") return value;
+  if (depth >= MAX_JSON_DEPTH) return "[Truncated]";
+  if (Array.isArray(value)) return value.slice(0, MAX_JSON_ENTRIES).map((v) => trimJson(v, maxString, depth + 1));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, MAX_JSON_ENTRIES)
+        .map(([k, v]) => [trimString(k, 256), trimJson(v, maxString, depth + 1)]),
+    );
+  }
+  return null;
+}
+
+export function readJsonRecord(value: unknown, maxString: number): Record<string, unknown> {
+  return isPlainObject(value) ? (trimJson(value, maxString) as Record<string, unknown>) : {};
+}
+
+/** Event timestamps are float seconds since the epoch or RFC 3339 strings. */
+export function readTimestamp(value: unknown): Date | null {
+  let ms: number;
+  if (typeof value === "number") ms = value * 1000;
+  else if (typeof value === "string" && value !== "") {
+    ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+  } else return null;
+  if (!Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
