@@ -13,6 +13,7 @@ import { requestId } from "./http/request-id";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
+import { createIngest } from "./ingest/ingest.module";
 import { projectRestRoutes } from "./projects/project.rest";
 import { restErrorHandler } from "./rest/errors";
 import { createRequestContext, type AppServices } from "./trpc/context";
@@ -60,7 +61,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  // 2. ingest routes (own body reader, no cookies) — mounted here by the ingest module.
+  // 2. ingest routes: own body reader and limits, CORS *, no session or cookies (the hot path).
+  const ingest = createIngest(env, database, logger);
+  app.use(ingest.routes);
   // 3. payment webhooks (raw body) — hosted deployment only.
 
   // 4. better-auth, before any JSON body parser (it reads the raw request itself).
@@ -92,5 +95,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const clientMode = deps.client ?? (env.isProduction ? "built" : "vite");
   const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
 
-  return { app, close: closeClient };
+  return {
+    app,
+    close: async () => {
+      await ingest.close();
+      await closeClient();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env } from "../env";
 import { ac, roles } from "./access-control";
+import { authAfterHook, authBeforeHook } from "./auth-hooks";
 import type { Mailer } from "./mailer";
 import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
 
@@ -13,6 +14,7 @@ export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
 export const AUTH_BASE_PATH = "/api/auth";
 const ONE_HOUR = 60 * 60;
+const SESSION_FRESH_AGE = 24 * ONE_HOUR;
 
 export interface AuthDeps {
   env: Env;
@@ -80,6 +82,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     user: {
       changeEmail: {
         enabled: true,
+        // Spec §4: an unverified address changes at once (and the new one gets a verification
+        // mail); without this better-auth 1.7 mails the new address and waits for the link.
+        updateEmailWithoutVerification: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
           await mailer.send({
             kind: "change-email",
@@ -111,8 +116,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     session: {
       expiresIn: 30 * 24 * ONE_HOUR,
       updateAge: 24 * ONE_HOUR,
-      freshAge: 24 * ONE_HOUR,
+      freshAge: SESSION_FRESH_AGE,
     },
+    hooks: { before: authBeforeHook(SESSION_FRESH_AGE), after: authAfterHook },
     rateLimit: {
       enabled: env.authRateLimit,
       storage: "database",
@@ -129,6 +135,11 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       },
     },
     advanced: {
+      // better-auth silently disables its Origin/CSRF and callbackURL checks whenever the process
+      // has NODE_ENV=test or TEST set. Faultline accepts NODE_ENV=test, so pin them on explicitly:
+      // cookie-carrying POSTs from a foreign Origin must be refused in every mode.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       database: { generateId: "uuid" },
       useSecureCookies: appUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

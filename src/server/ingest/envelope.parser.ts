@@ -29,9 +29,9 @@ export const KNOWN_ITEM_TYPES = new Set([
 ]);
 
 /** Items whose payload must be one valid JSON object, else the whole envelope is malformed. */
-const EVENT_LIKE = new Set(["event", "transaction"]);
+export const EVENT_LIKE_ITEM_TYPES = new Set(["event", "transaction"]);
 /** Small JSON items decoded best-effort: a bad one is kept without `json`, never fatal. */
-const LENIENT_JSON = new Set(["session", "sessions", "client_report", "user_report", "feedback", "check_in"]);
+export const LENIENT_JSON_ITEM_TYPES = new Set(["session", "sessions", "client_report", "user_report", "feedback", "check_in"]);
 
 export interface EnvelopeHeader {
   /** Canonical 32-hex id, or null when the header has none (sessions, client reports). */
@@ -103,12 +103,12 @@ function explicitLength(headers: Record<string, unknown>): number | null {
 }
 
 function decodePayload(type: string, payload: Buffer, limits: EnvelopeLimits): unknown {
-  if (EVENT_LIKE.has(type)) {
+  if (EVENT_LIKE_ITEM_TYPES.has(type)) {
     // Size before parse: a 10 MiB event is refused without paying for JSON.parse (battery A4).
     if (payload.length > limits.maxEventBytes) bail("too_large", `${type} item exceeds ${limits.maxEventBytes} bytes`);
     return parseObjectLine(payload, limits.maxJsonDepth, `${type} item`);
   }
-  if (LENIENT_JSON.has(type)) {
+  if (LENIENT_JSON_ITEM_TYPES.has(type)) {
     const result = parseJsonBytes(payload, limits.maxJsonDepth);
     return result.ok ? result.value : undefined;
   }

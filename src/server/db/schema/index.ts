@@ -1,3 +1,4 @@
 // The one barrel in the codebase: drizzle and better-auth want the whole schema as one object.
 export * from "./auth";
 export * from "./projects";
+export * from "./issues";

@@ -1,0 +1,58 @@
+import type { Request } from "express";
+import { computeGrouping } from "../grouping/fingerprint.v1";
+import type { Logger } from "../logger";
+import type { BatchWriter } from "./batch-writer";
+import { decodeBody } from "./body-decoder";
+import { IngestError } from "./ingest-error";
+import type { IngestLimits } from "./ingest-limits";
+import type { IngestRateLimiter, RateLimitVerdict } from "./ingest-rate-limit";
+import type { NormalizedOccurrence } from "./occurrence.types";
+import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
+
+export interface IngestDeps {
+  keys: ProjectKeyCache;
+  writer: BatchWriter;
+  rateLimiter: IngestRateLimiter;
+  limits: IngestLimits;
+  logger: Logger;
+}
+
+/** The protocol-independent steps every SDK endpoint shares. */
+export class IngestService {
+  constructor(readonly deps: IngestDeps) {}
+
+  readBody(req: Request) {
+    return decodeBody(req, req.headers["content-encoding"], this.deps.limits);
+  }
+
+  /** Unknown or revoked key → 401; a key of another project than the URL names → 401 as well. */
+  async authorize(publicKey: string, urlProjectNumber?: number): Promise<IngestProject> {
+    const project = await this.deps.keys.lookup(publicKey);
+    if (!project) throw new IngestError("auth_invalid", "unknown or revoked key");
+    if (urlProjectNumber !== undefined && project.projectNumber !== urlProjectNumber) {
+      throw new IngestError("auth_invalid", "the key does not belong to this project");
+    }
+    return project;
+  }
+
+  async checkRateLimit(project: IngestProject): Promise<RateLimitVerdict> {
+    const verdict = await this.deps.rateLimiter.check(project.projectId, project.keyId);
+    if (verdict.limited) this.recordOutcome(project, "rate_limited", verdict.scope ?? "", "error", 1);
+    return verdict;
+  }
+
+  /** Groups and stores one occurrence; resolves only once it is committed. */
+  store(project: IngestProject, occurrence: NormalizedOccurrence, receivedAt: Date) {
+    return this.deps.writer.write({
+      organizationId: project.organizationId,
+      projectId: project.projectId,
+      occurrence,
+      grouping: computeGrouping(occurrence),
+      receivedAt,
+    });
+  }
+
+  recordOutcome(project: IngestProject, outcome: "rate_limited" | "invalid" | "too_large" | "filtered" | "client_discard", reason: string, category: string, quantity: number) {
+    this.deps.writer.record({ organizationId: project.organizationId, projectId: project.projectId, outcome, reason, category, quantity, at: new Date() });
+  }
+}

@@ -1,0 +1,63 @@
+import { Router, type Request } from "express";
+import type { Db } from "../db/client";
+import { events } from "../db/schema/index";
+import type { Logger } from "../logger";
+import { IngestError } from "./ingest-error";
+import { answerIngestError, answerPreflight, answerRateLimited, setIngestCors } from "./ingest-http";
+import type { IngestService } from "./ingest.service";
+import { parseJsonBytes } from "./json-payload";
+import { extractNativeApiKey } from "./native-auth";
+import { parseNativeEvent } from "./native-event.schema";
+import { normalizeNativeException } from "./native-exception.normalizer";
+import { StorageUnavailableError } from "./storage-unavailable";
+
+const OK = { result: "OK" };
+
+async function readJson(ingest: IngestService, req: Request) {
+  const body = await ingest.readBody(req);
+  if (body.length > ingest.deps.limits.maxEventBytes) throw new IngestError("too_large", "body exceeds the size limit");
+  const json = parseJsonBytes(body, ingest.deps.limits.maxJsonDepth, "body");
+  if (!json.ok) throw IngestError.fromFailure(json.error);
+  return json.value;
+}
+
+/** The original product's native SDK endpoints (INGEST-PROTOCOL.md §2), answering 201 {"result":"OK"}. */
+export function nativeIngestRoutes(ingest: IngestService, db: Db, logger: Logger) {
+  const routes = Router();
+  routes.options(["/api/v1/exceptions", "/api/v1/events"], answerPreflight("x-api-key"));
+
+  routes.post("/api/v1/exceptions", async (req, res) => {
+    setIngestCors(res, "x-api-key");
+    try {
+      const project = await ingest.authorize(extractNativeApiKey(req.headers));
+      const occurrence = normalizeNativeException(await readJson(ingest, req));
+      const verdict = await ingest.checkRateLimit(project);
+      if (verdict.limited) return answerRateLimited(res, verdict.retryAfterSeconds, "error", verdict.scope ?? "project");
+      await ingest.store(project, occurrence, new Date());
+      res.status(201).json(OK);
+    } catch (error) {
+      answerIngestError(req, res, error, logger);
+    }
+  });
+
+  routes.post("/api/v1/events", async (req, res) => {
+    setIngestCors(res, "x-api-key");
+    try {
+      const project = await ingest.authorize(extractNativeApiKey(req.headers));
+      const input = parseNativeEvent(await readJson(ingest, req));
+      const verdict = await ingest.checkRateLimit(project);
+      if (verdict.limited) return answerRateLimited(res, verdict.retryAfterSeconds, "default", verdict.scope ?? "project");
+      try {
+        await db.insert(events).values({ organizationId: project.organizationId, projectId: project.projectId, name: input.name, properties: input.properties ?? {} });
+      } catch (error) {
+        throw new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
+      }
+      res.status(201).json(OK);
+    } catch (error) {
+      answerIngestError(req, res, error, logger);
+    }
+  });
+
+  return routes;
+}
+
