@@ -39,7 +39,10 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
       if (!parsed.ok) throw IngestError.fromFailure(parsed.error);
       const auth = extractSentryAuth(authInput(req, urlProjectNumber, parsed.envelope.header.dsn));
       const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
-      if (await rateLimited(ingest, project, res)) return;
+      // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
+      // must still arrive while the SDK backs off, or its discard counts would be lost.
+      const carriesEvents = parsed.envelope.items.some((item) => item.type === "event");
+      if (carriesEvents && (await rateLimited(ingest, project, res))) return;
       const eventId = await storeEnvelope(ingest, project, parsed.envelope, req.socket.remoteAddress ?? null);
       res.status(200).json(eventId ? { id: eventId } : {});
     } catch (error) {
