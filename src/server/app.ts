@@ -13,7 +13,7 @@ import { requestId } from "./http/request-id";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
-import { createIngest } from "./ingest/ingest.module";
+import { createIngest, type IngestModule } from "./ingest/ingest.module";
 import { projectRestRoutes } from "./projects/project.rest";
 import { restErrorHandler } from "./rest/errors";
 import { createRequestContext, type AppServices } from "./trpc/context";
@@ -31,6 +31,7 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
+  ingest: IngestModule;
   close(): Promise<void>;
 }
 
@@ -97,6 +98,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   return {
     app,
+    ingest,
     close: async () => {
       await ingest.close();
       await closeClient();

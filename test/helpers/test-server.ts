@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../src/server/app";
 import { createAuth, type Auth } from "../../src/server/auth/auth";
+import type { IngestModule } from "../../src/server/ingest/ingest.module";
 import { createMailer, type Mailer } from "../../src/server/auth/mailer";
 import { parseEnv, type Env } from "../../src/server/env";
 import { createLogger, type LogLevel } from "../../src/server/logger";
@@ -13,6 +14,7 @@ export interface TestServer {
   database: TestDatabase;
   auth: Auth;
   mailer: Mailer;
+  ingest: IngestModule;
   /** Log lines written by the server, parsed. */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     auth,
     mailer,
+    ingest: app.ingest,
     logs,
     close: async () => {
       server.closeAllConnections();

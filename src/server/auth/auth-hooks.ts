@@ -9,6 +9,18 @@ const SEND_VERIFICATION_MESSAGES: Record<string, string> = {
   EMAIL_MISMATCH: "You can only send a verification email to your own email",
 };
 
+/**
+ * Spec §8: verify-email redirects carry error=token_expired, invalid_token, user_not_found or
+ * unauthorized. better-auth 1.7 puts its upper-case error codes there instead; the client and any
+ * bookmarked error pages key on the spec's values, so translate them back.
+ */
+const VERIFY_EMAIL_REDIRECT_ERRORS: Record<string, string> = {
+  TOKEN_EXPIRED: "token_expired",
+  INVALID_TOKEN: "invalid_token",
+  USER_NOT_FOUND: "user_not_found",
+  INVALID_USER: "unauthorized",
+};
+
 const SESSION_EXPIRED = {
   code: "SESSION_EXPIRED",
   message: "Session expired. Re-authenticate to perform this action.",
@@ -32,9 +44,19 @@ export function authBeforeHook(freshAgeSeconds: number) {
 }
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/send-verification-email") return;
   const returned = ctx.context.returned;
   if (!isAPIError(returned)) return;
+  if (ctx.path === "/verify-email") {
+    const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
+    if (!target) return;
+    const [base, query = ""] = target.split("?", 2);
+    const params = new URLSearchParams(query);
+    const mapped = VERIFY_EMAIL_REDIRECT_ERRORS[params.get("error") ?? ""];
+    if (!mapped) return;
+    params.set("error", mapped);
+    throw ctx.redirect(`${base}?${params.toString()}`);
+  }
+  if (ctx.path !== "/send-verification-email") return;
   const code = (returned.body as { code?: string } | undefined)?.code;
   const message = code ? SEND_VERIFICATION_MESSAGES[code] : undefined;
   if (code && message) throw APIError.from("BAD_REQUEST", { code, message });

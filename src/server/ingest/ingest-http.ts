@@ -22,6 +22,9 @@ export function answerPreflight(extraAllowHeaders = "") {
   };
 }
 
+/** Header values must be one line of visible ASCII; error messages can hold anything. */
+const headerSafe = (message: string) => message.replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
+
 /** Rate-limited: both headers SDKs read, so they stay quiet until the window ends. */
 export function answerRateLimited(res: Response, retryAfterSeconds: number, categories: string, scope: string) {
   res.setHeader("Retry-After", String(retryAfterSeconds));
@@ -38,7 +41,7 @@ export function answerIngestError(req: Request, res: Response, error: unknown, l
   // Whatever is left of the body is not worth reading; close instead of draining a bomb.
   if (!req.readableEnded) res.setHeader("Connection", "close");
   if (error instanceof IngestError) {
-    res.setHeader("X-Sentry-Error", error.message);
+    res.setHeader("X-Sentry-Error", headerSafe(error.message));
     res.status(error.status).json({ detail: error.message, code: error.code });
     return;
   }

@@ -25,6 +25,8 @@ const MAX_ENTRIES = 10_000;
 export class ProjectKeyCache {
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<IngestProject | null>>();
+  /** Database lookups made so far (the negative-cache test reads it). */
+  queries = 0;
 
   constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
 
@@ -39,6 +41,7 @@ export class ProjectKeyCache {
   }
 
   private async query(publicKey: string) {
+    this.queries += 1;
     const [row] = await this.db
       .select({ projectId: projects.id, organizationId: projects.organizationId, projectNumber: projects.number, keyId: projectKeys.id })
       .from(projectKeys)
