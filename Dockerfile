@@ -3,6 +3,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall patches the PostgreSQL driver (see the script's header).
+COPY src/server/db/patch-postgres-driver.mjs src/server/db/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -15,6 +17,7 @@ ENV NODE_ENV=production \
     PGLITE_DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY src/server/db/patch-postgres-driver.mjs src/server/db/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY drizzle ./drizzle
