@@ -25,7 +25,7 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
-  /** How to serve the React client; defaults to the built bundle in production, Vite otherwise. */
+  /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
 }
 
@@ -93,7 +93,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(restErrorHandler(logger));
 
   // 6. the client
-  const clientMode = deps.client ?? (env.isProduction ? "built" : "vite");
+  const clientMode = deps.client ?? env.clientMode;
   const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
 
   return {

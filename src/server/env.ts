@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   INGEST_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   INGEST_PROJECT_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   INGEST_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
+  CLIENT_MODE: z.enum(["vite", "built", "none"]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -61,6 +62,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   isProduction: boolean;
   authRateLimit: boolean;
   devOutbox: boolean;
+  /** How the React client is served: the built bundle, Vite's dev middleware, or not at all. */
+  clientMode: "vite" | "built" | "none";
   socialProviders: Record<string, { clientId: string; clientSecret: string }>;
 };
 
@@ -109,6 +112,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     isProduction,
     authRateLimit: env.AUTH_RATE_LIMIT ?? isProduction,
     devOutbox: env.DEV_OUTBOX ?? !isProduction,
+    clientMode: env.CLIENT_MODE ?? (isProduction ? "built" : "vite"),
     socialProviders,
   };
 }

@@ -10,15 +10,19 @@ const SEND_VERIFICATION_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Spec §8: verify-email redirects carry error=token_expired, invalid_token, user_not_found or
- * unauthorized. better-auth 1.7 puts its upper-case error codes there instead; the client and any
- * bookmarked error pages key on the spec's values, so translate them back.
+ * Spec §8 redirect codes. better-auth 1.7 puts its upper-case error codes on verify-email
+ * redirects, and calls a missing, expired or foreign OAuth state "state_mismatch"; the client and
+ * its error pages key on the spec's values (error=token_expired, invalid_token, user_not_found,
+ * unauthorized; please_restart_the_process), so translate them back.
  */
-const VERIFY_EMAIL_REDIRECT_ERRORS: Record<string, string> = {
-  TOKEN_EXPIRED: "token_expired",
-  INVALID_TOKEN: "invalid_token",
-  USER_NOT_FOUND: "user_not_found",
-  INVALID_USER: "unauthorized",
+const REDIRECT_ERRORS: Record<string, Record<string, string>> = {
+  "/verify-email": {
+    TOKEN_EXPIRED: "token_expired",
+    INVALID_TOKEN: "invalid_token",
+    USER_NOT_FOUND: "user_not_found",
+    INVALID_USER: "unauthorized",
+  },
+  "/callback/:id": { state_mismatch: "please_restart_the_process" },
 };
 
 const SESSION_EXPIRED = {
@@ -46,12 +50,15 @@ export function authBeforeHook(freshAgeSeconds: number) {
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
   const returned = ctx.context.returned;
   if (!isAPIError(returned)) return;
-  if (ctx.path === "/verify-email") {
+  const redirectErrors = REDIRECT_ERRORS[ctx.path];
+  if (redirectErrors) {
     const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
     if (!target) return;
-    const [base, query = ""] = target.split("?", 2);
-    const params = new URLSearchParams(query);
-    const mapped = VERIFY_EMAIL_REDIRECT_ERRORS[params.get("error") ?? ""];
+    const queryAt = target.indexOf("?");
+    if (queryAt === -1) return;
+    const base = target.slice(0, queryAt);
+    const params = new URLSearchParams(target.slice(queryAt + 1));
+    const mapped = redirectErrors[params.get("error") ?? ""];
     if (!mapped) return;
     params.set("error", mapped);
     throw ctx.redirect(`${base}?${params.toString()}`);

@@ -77,7 +77,7 @@ function messageComponents(occ: NormalizedOccurrence): string[] {
   return frames.length > 0 ? frames : ["unlabeled"];
 }
 
-export function defaultComponents(occ: NormalizedOccurrence): string[] {
+function defaultComponents(occ: NormalizedOccurrence): string[] {
   const exceptions = realExceptions(occ);
   if (exceptions.length === 0) return messageComponents(occ);
   return stackComponents(exceptions) ?? typeAndValueComponents(exceptions);

@@ -18,7 +18,7 @@ function firstLine(text: string | null): string | null {
  * The exception that was thrown: the LAST entry of the chain (causes come first). A synthetic
  * exception without a type (captureMessage with a stack) is not one: that event is a message.
  */
-export function thrownException(occ: NormalizedOccurrence): NormalizedException | null {
+function thrownException(occ: NormalizedOccurrence): NormalizedException | null {
   const last = occ.exceptions.at(-1);
   if (!last || last.type === null) return null;
   return last;

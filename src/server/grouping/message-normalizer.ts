@@ -15,7 +15,8 @@ const RULES: [RegExp, string][] = [
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<uuid>"],
   [/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?/g, "<date>"],
   [/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b/g, "<ip>"],
-  [/\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi, "<ip>"],
+  // IPv6, including "::" compression; standalone tokens only, so C++/Ruby "Foo::bar" stays.
+  [/(?<![\w:])(?=[0-9a-f:]{0,39}[0-9a-f])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi, "<ip>"],
   [/\b0x[0-9a-f]{1,64}\b/gi, "<hex>"],
   // Long hex runs with at least one digit and one letter: hashes, ids, addresses without 0x.
   [/\b(?=[0-9a-f]{0,63}\d)(?=[0-9a-f]{0,63}[a-f])[0-9a-f]{8,64}\b/gi, "<hex>"],

@@ -8,8 +8,9 @@ const DEPLOY_ROOTS = /^\/(?:app|usr\/src\/app|var\/task|var\/www(?:\/html)?|srv|
 const PACKAGE_DIRS = ["node_modules/", "site-packages/", "dist-packages/"];
 // A path segment that is only a release marker: 1.2.3, v2.0.1-beta, 20240101120000, a git sha.
 const VERSION_SEGMENT = /^(?:v?\d+(?:\.\d+){1,3}(?:[-+][\w.]{0,32})?|\d{6,}|(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40})$/i;
-// name.3f2a1b9c.js, index-CtWK0fHM.js, chunk-4XKZ7QJD.mjs: a token of 8+ chars with a digit.
-const HASHED_NAME = /[.-](?=[A-Za-z0-9_]{0,63}\d)[A-Za-z0-9_]{8,64}(?=\.[a-z0-9]{1,8}$)/;
+// main.3f2a1b9c.chunk.js, index-CtWK0fHM.js, chunk-4XKZ7QJD.mjs: a token of 8+ chars with a digit
+// followed by a further dot (so the extension itself is never taken for a hash).
+const HASHED_NAME = /[.-](?=[A-Za-z0-9_]{0,63}\d)[A-Za-z0-9_]{8,64}(?=\.)/g;
 
 function stripPackagePrefix(path: string): string {
   for (const dir of PACKAGE_DIRS) {

@@ -1,7 +1,8 @@
 import { normalizeEventId } from "./event-id";
 import type { IngestFailure } from "./ingest-error";
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from "./ingest-limits";
-import { isPlainObject, parseJsonBytes } from "./json-payload";
+import { parseJsonBytes } from "./json-payload";
+import { isPlainObject } from "./value-coercion";
 
 /** Item types Sentry SDKs send today; anything else is kept but marked skipped (never fatal). */
 export const KNOWN_ITEM_TYPES = new Set([
@@ -143,12 +144,11 @@ function parseItems(body: Buffer, start: number, limits: EnvelopeLimits): Envelo
       if (payloadEnd < body.length && body[payloadEnd] !== NEWLINE) {
         bail("malformed", "item payload is not followed by a newline");
       }
-      pos = payloadEnd + 1;
     } else {
       const next = body.indexOf(NEWLINE, payloadStart);
       payloadEnd = next === -1 ? body.length : next;
-      pos = payloadEnd + 1;
     }
+    pos = payloadEnd + 1;
 
     const payload = body.subarray(payloadStart, payloadEnd);
     const known = KNOWN_ITEM_TYPES.has(type);

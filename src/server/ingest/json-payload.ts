@@ -61,6 +61,3 @@ export function parseJsonBytes(bytes: Uint8Array, maxDepth: number, what = "JSON
     return { ok: false, error: { code: "malformed", message: `${what} is not valid JSON` } };
   }
 }
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -3,9 +3,8 @@
  * wrong type is dropped, never a reason to reject the event. Over-long strings are trimmed, not
  * rejected (battery A5).
  */
-import { isPlainObject } from "./json-payload";
-
-export { isPlainObject };
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const ELLIPSIS = "…";
 

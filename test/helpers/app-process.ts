@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface AppProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `src/server/main.ts` as its own process (what `npm start` runs), API only. */
+export async function startAppProcess(env: Record<string, string>, port?: number): Promise<AppProcess> {
+  const listenPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenPort}`;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: String(listenPort), HOST: "127.0.0.1", API_URL: url, LOG_LEVEL: "warn", CLIENT_MODE: "none", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { child, url, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`app did not start:\n${output}`);
+}
