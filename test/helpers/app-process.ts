@@ -23,10 +23,10 @@ export interface AppProcess {
 }
 
 /** Starts `src/server/main.ts` as its own process (what `npm start` runs), API only. */
-export async function startAppProcess(env: Record<string, string>, port?: number): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string>, port?: number, nodeArgs: string[] = []): Promise<AppProcess> {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: String(listenPort), HOST: "127.0.0.1", API_URL: url, LOG_LEVEL: "warn", CLIENT_MODE: "none", ...env },
     stdio: ["ignore", "pipe", "pipe"],

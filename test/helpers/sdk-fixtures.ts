@@ -60,5 +60,5 @@ export async function replay(baseUrl: string, capture: Capture, target: { projec
   if (!capture.headers["content-encoding"] && body.includes(FIXTURE_KEY)) {
     body = Buffer.from(body.toString("utf8").replaceAll(`${FIXTURE_KEY}@127.0.0.1:9131/${FIXTURE_PROJECT}`, `${target.publicKey}@127.0.0.1:9131/${target.projectNumber}`).replaceAll(FIXTURE_KEY, target.publicKey));
   }
-  return fetch(new URL(url, baseUrl), { method: capture.method, headers, body });
+  return fetch(new URL(url, baseUrl), { method: capture.method, headers, body: new Uint8Array(body) });
 }

@@ -1,0 +1,205 @@
+/**
+ * Battery D1: ingest throughput and acknowledgement latency.
+ * Runs the real server as a child process (API only) on PostgreSQL and on PGlite, plus a bare
+ * node:http receiver that parses and discards the same envelopes (the ceiling), and drives each
+ * at 8/32/128 keep-alive connections from this process. Prints a Markdown table; `--write`
+ * appends it to bench/README.md.
+ *   npm run bench:ingest [-- --seconds 10 --write]
+ */
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import postgres from "postgres";
+import { createDatabase, type Database } from "../src/server/db/client";
+import { occurrences } from "../src/server/db/schema/index";
+import { seedProject } from "../test/helpers/seed";
+import { freePort, startAppProcess } from "../test/helpers/app-process";
+import { createEnvelopeMix } from "./envelope-mix";
+import { appendResults } from "./report";
+
+const args = process.argv.slice(2);
+const SECONDS = Number(args[args.indexOf("--seconds") + 1]) || 10;
+const CONNECTIONS = [8, 32, 128];
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+interface Row {
+  target: string;
+  connections: number;
+  eventsPerSecond: number;
+  p50: number;
+  p99: number;
+  cpuPer10k: number;
+  peakRssMb: number;
+  lost: number | string;
+  errors: number;
+}
+
+/** utime+stime of a process in seconds, from /proc. */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+async function drive(url: string, connections: number, seconds: number, next: () => { eventId: string; body: string }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  const acked: string[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const one = (body: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(url, { method: "POST", agent, headers: { "content-length": Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", () => resolve(0));
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const { eventId, body } = next();
+        const started = performance.now();
+        const status = await one(body);
+        if (status === 200) {
+          latencies.push(performance.now() - started);
+          acked.push(eventId);
+        } else errors += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { acked, errors, p50: pct(0.5), p99: pct(0.99) };
+}
+
+async function benchTarget(name: string, start: () => Promise<{ url: string; pid: number; stop: () => Promise<void>; stored?: () => Promise<number> }>) {
+  const rows: Row[] = [];
+  const next = createEnvelopeMix(200);
+  for (const connections of CONNECTIONS) {
+    const target = await start();
+    await drive(target.url, connections, 2, next); // warm-up (JIT, caches, connections)
+    const cpuBefore = cpuSeconds(target.pid);
+    const run = await drive(target.url, connections, SECONDS, next);
+    const cpu = cpuSeconds(target.pid) - cpuBefore;
+    const rss = peakRssMb(target.pid);
+    const stored = target.stored ? await target.stored() : null;
+    await target.stop();
+    const row: Row = {
+      target: name,
+      connections,
+      eventsPerSecond: Math.round(run.acked.length / SECONDS),
+      p50: Math.round(run.p50 * 10) / 10,
+      p99: Math.round(run.p99 * 10) / 10,
+      cpuPer10k: Math.round((cpu / run.acked.length) * 10_000 * 100) / 100,
+      peakRssMb: Math.round(rss),
+      lost: stored === null ? "n/a" : Math.max(0, run.acked.length - stored),
+      errors: run.errors,
+    };
+    console.log(JSON.stringify(row));
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The server on a fresh database; counts what it stored (including the warm-up, so we compare ≥). */
+function serverTarget(kind: "postgres" | "pglite") {
+  return async () => {
+    let database: Database;
+    let env: Record<string, string>;
+    let cleanup: () => Promise<void>;
+    if (kind === "postgres") {
+      const name = `faultline_bench_${Date.now()}`;
+      const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "" });
+      env = { DATABASE_URL: url.toString() };
+      cleanup = async () => {
+        await database.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      };
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), "faultline-bench-pglite-"));
+      database = createDatabase({ pgliteDataDir: dir });
+      env = { PGLITE_DATA_DIR: dir };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+    await database.migrate();
+    const project = await seedProject(database.db, "bench");
+    // PGlite allows one process at a time: hand the directory to the server.
+    if (kind === "pglite") await database.close();
+    const app = await startAppProcess({ ...env, LOG_LEVEL: "error" });
+    return {
+      url: `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`,
+      pid: app.child.pid!,
+      stored: async () => {
+        if (kind === "pglite") return Number.NaN;
+        const [row] = await database.db.select({ n: count() }).from(occurrences).where(eq(occurrences.projectId, project.projectId));
+        return Number(row.n);
+      },
+      stop: async () => {
+        app.child.kill("SIGTERM");
+        await app.exited;
+        if (kind === "pglite") {
+          const reopened = createDatabase({ pgliteDataDir: env.PGLITE_DATA_DIR });
+          const [row] = await reopened.db.select({ n: count() }).from(occurrences).where(eq(occurrences.projectId, project.projectId));
+          lastPgliteCount = Number(row.n);
+          await reopened.close();
+        }
+        await cleanup();
+      },
+    };
+  };
+}
+let lastPgliteCount = 0;
+
+/** The ceiling: node:http plus the same envelope parsing, nothing stored. */
+function bareTarget() {
+  return async () => {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bare-receiver.ts"), String(port)], { stdio: "inherit" });
+    const url = `http://127.0.0.1:${port}/api/1/envelope/`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(url, { method: "POST", body: "{}\n" });
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    return {
+      url,
+      pid: child.pid!,
+      stop: async () => {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.on("exit", resolve));
+      },
+    };
+  };
+}
+
+const rows: Row[] = [];
+rows.push(...(await benchTarget("bare node:http (parse only)", bareTarget())));
+rows.push(...(await benchTarget("Faultline on PostgreSQL", serverTarget("postgres"))));
+const pgliteRows = await benchTarget("Faultline on PGlite", serverTarget("pglite"));
+rows.push(...pgliteRows);
+
+const commit = execSync("git rev-parse --short HEAD").toString().trim();
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const table = [
+  `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | peak RSS MB | lost | non-2xx |`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
+].join("\n");
+console.log(`\n${table}\n`);
+void lastPgliteCount;
+if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, seconds: SECONDS }, table);
+process.exit(0);
