@@ -26,10 +26,10 @@ describe("ingest authentication and protocol edges (battery B)", () => {
   afterAll(() => server.close());
 
   const post = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
-    fetch(new URL(path, server.url), { method: "POST", body, headers });
+    fetch(new URL(path, server.url), { method: "POST", body: typeof body === "string" ? body : new Uint8Array(body), headers });
 
   it("accepts every auth form: query, X-Sentry-Auth, Authorization and the envelope DSN", async () => {
-    const forms = [
+    const forms: { path: string; headers: Record<string, string> }[] = [
       { path: `/api/${a.number}/envelope/?sentry_key=${a.apiKey}&sentry_version=7`, headers: {} },
       { path: `/api/${a.number}/envelope/`, headers: { "x-sentry-auth": `Sentry sentry_key=${a.apiKey}, sentry_version=7, sentry_client=test/1.0` } },
       { path: `/api/${a.number}/envelope`, headers: { authorization: `Sentry sentry_key=${a.apiKey}, sentry_version=7` } },
