@@ -29,11 +29,11 @@ export function location(server: TestServer, response: HttpResponse) {
 
 export async function signUp(
   server: TestServer,
-  options: { email?: string; password?: string; name?: string; callbackURL?: string } = {},
+  options: { email?: string; password?: string; name?: string; callbackURL?: string; origin?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? PASSWORD;
-  const session = new HttpSession(server.url);
+  const session = new HttpSession(server.url, options.origin ?? server.url);
   const response = await session.request(`${AUTH}/sign-up/email`, {
     body: { name: options.name ?? "Test User", email, password, ...(options.callbackURL ? { callbackURL: options.callbackURL } : {}) },
   });

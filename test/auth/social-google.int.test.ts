@@ -27,11 +27,13 @@ describe("sign-in with Google (OIDC discovery)", () => {
   let plain: TestServer;
   /** The person the provider signs in next; every token and userinfo answer describes them. */
   let identity: Identity;
+  let issuerUrl: string;
 
   beforeAll(async () => {
     oidc = new OAuth2Server();
     await oidc.issuer.keys.generate("RS256");
     await oidc.start(0, "127.0.0.1");
+    issuerUrl = oidc.issuer.url as string;
     oidc.service.on("beforeTokenSigning", (token: MutableToken) => {
       Object.assign(token.payload, identity);
     });
@@ -43,7 +45,7 @@ describe("sign-in with Google (OIDC discovery)", () => {
         env: {
           GOOGLE_CLIENT_ID: CLIENT_ID,
           GOOGLE_CLIENT_SECRET: "google-test-secret",
-          GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+          GOOGLE_DISCOVERY_URL: `${issuerUrl}/.well-known/openid-configuration`,
           GITHUB_CLIENT_ID: "github-test-client",
           GITHUB_CLIENT_SECRET: "github-test-secret",
         },
@@ -67,7 +69,7 @@ describe("sign-in with Google (OIDC discovery)", () => {
     expect(start.status, start.text).toBe(200);
     expect(start.body.redirect).toBe(true);
     const authorize = new URL(start.body.url);
-    expect(authorize.origin).toBe(new URL(oidc.issuer.url).origin);
+    expect(authorize.origin).toBe(new URL(issuerUrl).origin);
     expect(authorize.searchParams.get("client_id")).toBe(CLIENT_ID);
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorize.searchParams.get("scope")?.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
@@ -174,6 +176,21 @@ describe("sign-in with Google (OIDC discovery)", () => {
     const replay = await replayBrowser.request(callback.pathname + callback.search);
     expect(location(server, replay).searchParams.get("error")).toBe("please_restart_the_process");
     expect(await currentUser(replayBrowser)).toBeNull();
+  });
+
+  it("shows social errors on the auth error page (escaped, with a link home), and answers the health check", async () => {
+    const page = await new HttpSession(server.url).request(
+      `${AUTH}/error?error=please_restart_the_process&error_description=${encodeURIComponent("<script>alert(1)</script>")}`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.text).toContain("please_restart_the_process");
+    expect(page.text).toMatch(/href="\/"/);
+    expect(page.text).not.toContain("<script>alert(1)</script>");
+    expect(page.text).toContain("&lt;script&gt;");
+    const ok = await new HttpSession(server.url).request(`${AUTH}/ok`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true });
   });
 
   it("refuses a callbackURL outside the trusted origins", async () => {

@@ -37,6 +37,7 @@ const SESSION_EXPIRED = {
  */
 export function authBeforeHook(freshAgeSeconds: number) {
   return createAuthMiddleware(async (ctx) => {
+    if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
     if (ctx.path !== "/delete-user") return;
     const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
     if (body.password || body.token) return;
@@ -45,6 +46,20 @@ export function authBeforeHook(freshAgeSeconds: number) {
     const age = Date.now() - new Date(session.session.createdAt).getTime();
     if (age >= freshAgeSeconds * 1000) throw APIError.from("BAD_REQUEST", SESSION_EXPIRED);
   });
+}
+
+/**
+ * Spec §5: changing to an address another account already uses is rejected with "Couldn't update
+ * your email". better-auth 1.7 answers success and silently does nothing instead.
+ */
+async function rejectEmailInUse(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const newEmail = (ctx.body as { newEmail?: unknown } | undefined)?.newEmail;
+  if (typeof newEmail !== "string") return;
+  const existing = await ctx.context.internalAdapter.findUserByEmail(newEmail.trim().toLowerCase());
+  if (!existing) return;
+  // Your own address is better-auth's "Email is the same", answered by the endpoint itself.
+  const session = await getSessionFromCtx(ctx);
+  if (existing.user.id !== session?.user.id) throw APIError.from("BAD_REQUEST", { code: "COULDNT_UPDATE_YOUR_EMAIL", message: "Couldn't update your email" });
 }
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
