@@ -83,11 +83,11 @@ describe("sign-in with Google (OIDC discovery)", () => {
     return { done, callback };
   }
 
-  it("advertises Google as an oauth2 flow and other providers as social, only when configured", async () => {
+  it("advertises a button per configured provider, Google first, only when configured", async () => {
     const configured = await new HttpSession(server.url).query("config.get");
     expect(configured.data.socialProviders).toEqual([
-      { id: "google", name: "Google", flow: "oauth2" },
-      { id: "github", name: "GitHub", flow: "social" },
+      { id: "google", name: "Google" },
+      { id: "github", name: "GitHub" },
     ]);
     const bare = await new HttpSession(plain.url).query("config.get");
     expect(bare.data.socialProviders).toEqual([]);

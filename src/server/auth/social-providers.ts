@@ -1,11 +1,10 @@
 import { genericOAuth } from "better-auth/plugins";
 import type { Env } from "../env";
 
+/** A sign-in button: better-auth serves built-in and generic OIDC providers alike at /sign-in/social. */
 export interface PublicProvider {
   id: string;
   name: string;
-  /** "social" uses /sign-in/social; "oauth2" uses the generic OIDC flow at /sign-in/oauth2. */
-  flow: "social" | "oauth2";
 }
 
 const DISPLAY_NAMES: Record<string, string> = {
@@ -53,9 +52,5 @@ export function genericOAuthPlugin(env: Env) {
 export function publicProviders(env: Env): PublicProvider[] {
   return Object.keys(env.socialProviders)
     .sort((a, b) => (a === "google" ? -1 : b === "google" ? 1 : a.localeCompare(b)))
-    .map((id) => ({
-      id,
-      name: displayName(id),
-      flow: id === "google" && googleViaDiscovery(env) ? "oauth2" : "social",
-    }));
+    .map((id) => ({ id, name: displayName(id) }));
 }

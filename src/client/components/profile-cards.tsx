@@ -1,0 +1,105 @@
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Loader2Icon } from "lucide-react";
+import { MESSAGES, NAME_MIN_LENGTH } from "@/shared/auth-forms";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { refreshSession, useRequiredSession } from "@/client/lib/session";
+import { useZodForm } from "@/client/lib/use-zod-form";
+import { FormField, invalidProps } from "./form-field";
+import { ThemeChoice } from "./theme-toggle";
+import { UserAvatar } from "./user-avatar";
+import { Button } from "./ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Input } from "./ui/input";
+
+const ProfileForm = z.object({
+  name: z.string().trim().min(NAME_MIN_LENGTH, MESSAGES.name).max(100, "Names are at most 100 characters"),
+  // Only web images: the value ends up in an <img src>.
+  image: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "Please enter an http(s) image URL" })]),
+});
+
+/** Name and picture of the signed-in user (settings/profile and dashboard/profile). */
+export function ProfileCard() {
+  const { user } = useRequiredSession();
+  const queryClient = useQueryClient();
+  const form = useZodForm(ProfileForm, { name: user.name, image: user.image ?? "" });
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = form.handleSubmit(async ({ name, image }) => {
+    setSaving(true);
+    try {
+      await unwrap(authClient.updateUser({ name, image: image || null }));
+      await refreshSession(queryClient);
+      toast.success("Profile saved");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How other members of your organizations see you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <div className="flex items-center gap-4">
+            <UserAvatar name={form.values.name || user.name} image={ProfileForm.shape.image.safeParse(form.values.image).success ? form.values.image : null} className="size-14 text-base" />
+            <div className="grid text-sm">
+              <span className="font-medium">{user.email}</span>
+              <Link to="/settings/account" className="text-muted-foreground underline-offset-4 hover:underline">
+                Change email or password
+              </Link>
+            </div>
+          </div>
+          <FormField id="profile-name" label="Full name" error={form.errors.name}>
+            <Input
+              id="profile-name"
+              data-testid="profile-name"
+              autoComplete="name"
+              value={form.values.name}
+              onChange={(event) => form.setValue("name", event.target.value)}
+              {...invalidProps("profile-name", form.errors.name)}
+            />
+          </FormField>
+          <FormField id="profile-image" label="Picture URL (optional)" error={form.errors.image}>
+            <Input
+              id="profile-image"
+              data-testid="profile-image"
+              type="url"
+              placeholder="https://…"
+              value={form.values.image}
+              onChange={(event) => form.setValue("image", event.target.value.trim())}
+              {...invalidProps("profile-image", form.errors.image)}
+            />
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={saving} data-testid="profile-submit">
+            {saving ? <Loader2Icon className="animate-spin" /> : null}
+            Save profile
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ThemeCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+        <CardDescription>Stored in this browser. System follows your operating system's setting.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ThemeChoice />
+      </CardContent>
+    </Card>
+  );
+}

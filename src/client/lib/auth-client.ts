@@ -1,0 +1,23 @@
+import { createAuthClient } from "better-auth/react";
+import { organizationClient } from "better-auth/client/plugins";
+
+/**
+ * The better-auth client. The organization plugin's default access-control table is exactly the
+ * spec's owner/admin/member table (§6), so `checkRolePermission` needs no custom roles here.
+ *
+ * better-auth 1.7 has no `genericOAuthClient`: providers registered through the server's generic
+ * OAuth plugin (Google via a discovery URL) are used through the ordinary `signIn.social` and
+ * `linkSocial` endpoints, so the client treats both provider flows alike.
+ */
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: "/api/auth",
+  fetchOptions: { credentials: "same-origin" },
+  plugins: [organizationClient({ teams: { enabled: true } })],
+});
+
+export type AuthSession = typeof authClient.$Infer.Session;
+export type FullOrganization = typeof authClient.$Infer.ActiveOrganization;
+export type OrganizationMember = typeof authClient.$Infer.Member;
+export type OrganizationInvitation = typeof authClient.$Infer.Invitation;
+export type OrganizationTeam = typeof authClient.$Infer.Team;

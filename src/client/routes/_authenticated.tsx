@@ -1,0 +1,16 @@
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { ensureActiveOrganization } from "@/client/lib/organization";
+import { rememberPendingInvite } from "@/client/lib/after-sign-in";
+
+/** Every screen below needs a session; without one the user is sent to login (spec §2). */
+export const Route = createFileRoute("/_authenticated")({
+  beforeLoad: async ({ context, location }) => {
+    if (!context.session) {
+      if (location.pathname === "/dashboard/invites") rememberPendingInvite(location.href);
+      throw redirect({ to: "/auth/login", replace: true });
+    }
+    const activeOrganizationId = await ensureActiveOrganization(context.queryClient, context.session);
+    return { session: context.session, activeOrganizationId };
+  },
+  component: Outlet,
+});

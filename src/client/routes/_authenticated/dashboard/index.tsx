@@ -1,0 +1,136 @@
+import { createFileRoute, Link, type ErrorComponentProps } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRightIcon, FolderIcon, MailIcon, PlusIcon, SettingsIcon } from "lucide-react";
+import { trpc } from "@/client/lib/trpc";
+import { loadProjects } from "@/client/lib/project-loader";
+import { canManageProjects, userInvitationsQueryOptions } from "@/client/lib/organization";
+import { useFullOrganization, useMyRole } from "@/client/lib/use-organization";
+import { useRequiredSession } from "@/client/lib/session";
+import { PageHeader } from "@/client/components/page-header";
+import { NotFoundView } from "@/client/components/not-found-view";
+import { ErrorView } from "@/client/components/error-view";
+import { PlatformBadge } from "@/client/components/platform-badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+
+export const Route = createFileRoute("/_authenticated/dashboard/")({
+  loader: ({ context }) => loadProjects(context.trpc, context.activeOrganizationId),
+  component: DashboardScreen,
+  errorComponent: DashboardErrorView,
+  notFoundComponent: DashboardNotFoundView,
+});
+
+function DashboardScreen() {
+  const { activeOrganizationId } = Route.useRouteContext();
+  if (!activeOrganizationId) {
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <NotFoundView type="organization" />
+      </>
+    );
+  }
+  return <OrganizationDashboard />;
+}
+
+function OrganizationDashboard() {
+  const organization = useFullOrganization();
+  const projects = trpc.project.list.useQuery();
+  const role = useMyRole();
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={organization.data ? `Projects of ${organization.data.name}` : <Skeleton className="h-4 w-40" />}
+        actions={
+          canManageProjects(role) && projects.data?.length ? (
+            <Button asChild>
+              <Link to="/dashboard/projects/new">
+                <PlusIcon /> New project
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <PendingInvitationsBanner />
+      {projects.isPending ? (
+        <ProjectCardsSkeleton />
+      ) : projects.error ? (
+        <QueryErrorAlert error={projects.error} onRetry={() => void projects.refetch()} />
+      ) : projects.data.length === 0 ? (
+        <NotFoundView type="projects" />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="project-cards">
+          {projects.data.map((project) => (
+            <Card key={project.id} className="gap-4" data-testid="project-card">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <FolderIcon className="size-4 text-muted-foreground" aria-hidden />
+                  <span className="truncate">{project.name}</span>
+                </CardTitle>
+                <CardDescription className="line-clamp-2">{project.description || "No description"}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PlatformBadge platform={project.platform} />
+              </CardContent>
+              <CardFooter className="mt-auto">
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/dashboard/projects/$projectId/settings" params={{ projectId: project.id }}>
+                    <SettingsIcon /> Settings
+                  </Link>
+                </Button>
+              </CardFooter>
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Invitations to other organizations are easy to miss once the user already has one. */
+function PendingInvitationsBanner() {
+  const { user } = useRequiredSession();
+  const invitations = useQuery({ ...userInvitationsQueryOptions(), enabled: user.emailVerified, retry: false });
+  const count = invitations.data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+      <span className="flex items-center gap-2">
+        <MailIcon className="size-4 text-muted-foreground" aria-hidden />
+        You have {count} pending {count === 1 ? "invitation" : "invitations"} to join an organization.
+      </span>
+      <Button asChild size="sm" variant="outline">
+        <Link to="/dashboard/invites">
+          Review <ArrowRightIcon />
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function ProjectCardsSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} className="h-40 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function DashboardErrorView(props: ErrorComponentProps) {
+  return <ErrorView {...props} description="The dashboard could not be loaded." />;
+}
+
+function DashboardNotFoundView() {
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <NotFoundView />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { toast } from "sonner";
+import { Loader2Icon } from "lucide-react";
+import { z } from "zod";
+import { ProjectName } from "@/shared/project.inputs";
+import { PLATFORM_LABELS } from "@/shared/platforms";
+import { trpc, type ProjectView } from "@/client/lib/trpc";
+import { useZodForm } from "@/client/lib/use-zod-form";
+import { errorMessage } from "@/client/lib/api-error";
+import { FormField, invalidProps } from "@/client/components/form-field";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input, Textarea } from "@/client/components/ui/input";
+
+const RenameForm = z.object({
+  name: ProjectName,
+  description: z.string().trim().max(500, "Descriptions are at most 500 characters"),
+});
+
+export function ProjectGeneralCard({ project, canManage }: { project: ProjectView; canManage: boolean }) {
+  const utils = trpc.useUtils();
+  const form = useZodForm(RenameForm, { name: project.name, description: project.description ?? "" });
+  const rename = trpc.project.rename.useMutation({
+    onSuccess: async (updated) => {
+      utils.project.get.setData({ projectId: updated.id }, updated);
+      await utils.project.list.invalidate();
+      toast.success("Project updated");
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const onSubmit = form.handleSubmit(({ name, description }) => rename.mutate({ projectId: project.id, name, description: description || null }));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>General</CardTitle>
+        <CardDescription>
+          Project #{project.number} · {PLATFORM_LABELS[project.platform] ?? project.platform} · created {project.createdAt.toLocaleDateString()}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <FormField id="project-settings-name" label="Name" error={form.errors.name}>
+            <Input
+              id="project-settings-name"
+              data-testid="project-settings-name"
+              disabled={!canManage}
+              value={form.values.name}
+              onChange={(event) => form.setValue("name", event.target.value)}
+              {...invalidProps("project-settings-name", form.errors.name)}
+            />
+          </FormField>
+          <FormField id="project-settings-description" label="Description" error={form.errors.description}>
+            <Textarea
+              id="project-settings-description"
+              rows={3}
+              disabled={!canManage}
+              value={form.values.description}
+              onChange={(event) => form.setValue("description", event.target.value)}
+              {...invalidProps("project-settings-description", form.errors.description)}
+            />
+          </FormField>
+          {canManage ? (
+            <Button type="submit" className="justify-self-start" disabled={rename.isPending} data-testid="project-settings-save">
+              {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}
+              Save
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">Only owners and admins can change projects.</p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

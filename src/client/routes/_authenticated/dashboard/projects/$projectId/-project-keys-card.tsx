@@ -1,0 +1,203 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { KeyRoundIcon, Loader2Icon, PlusIcon, RefreshCwIcon, BanIcon } from "lucide-react";
+import { trpc, type ProjectView } from "@/client/lib/trpc";
+import { errorMessage } from "@/client/lib/api-error";
+import { CopyButton } from "@/client/components/copy-button";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
+
+type ProjectKey = ProjectView["keys"][number];
+
+/** Keeps the project's cached view in step with the answer of a key mutation. */
+function useKeyMutations(projectId: string) {
+  const utils = trpc.useUtils();
+  const onSuccess = async (project: ProjectView) => {
+    utils.project.get.setData({ projectId }, project);
+    await utils.project.list.invalidate();
+  };
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+  return {
+    create: trpc.project.createKey.useMutation({ onSuccess, onError }),
+    rotate: trpc.project.rotateKey.useMutation({ onSuccess, onError }),
+    revoke: trpc.project.revokeKey.useMutation({ onSuccess, onError }),
+  };
+}
+
+export function ProjectKeysCard({ project, canManage }: { project: ProjectView; canManage: boolean }) {
+  const mutations = useKeyMutations(project.id);
+  // Active keys first; revoked ones stay listed so a user can tell why an old DSN stopped working.
+  const keys = [...project.keys].sort((a, b) => Number(Boolean(a.revokedAt)) - Number(Boolean(b.revokedAt)));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Client keys</CardTitle>
+        <CardDescription>Sentry SDKs use the DSN; the native SDK sends the same key as its x-api-key header.</CardDescription>
+        {canManage ? (
+          <CardAction>
+            <CreateKeyDialog
+              pending={mutations.create.isPending}
+              onCreate={async (label) => {
+                await mutations.create.mutateAsync({ projectId: project.id, label });
+                toast.success(`Key ${label} created`);
+              }}
+            />
+          </CardAction>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-2">
+          <Label>DSN</Label>
+          <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
+            <code data-testid="project-dsn" className="flex-1 font-mono text-sm break-all">
+              {project.dsn ?? "No active key: create one to get a DSN."}
+            </code>
+            {project.dsn ? <CopyButton value={project.dsn} label="DSN" testId="copy-dsn" /> : null}
+          </div>
+        </div>
+        {project.apiKey ? (
+          <div className="grid gap-2">
+            <Label>API key (x-api-key)</Label>
+            <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
+              <code data-testid="project-api-key" className="flex-1 font-mono text-sm break-all">
+                {project.apiKey}
+              </code>
+              <CopyButton value={project.apiKey} label="API key" />
+            </div>
+          </div>
+        ) : null}
+        <Table data-testid="project-keys">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Label</TableHead>
+              <TableHead>DSN</TableHead>
+              <TableHead className="hidden sm:table-cell">Created</TableHead>
+              <TableHead>Status</TableHead>
+              {canManage ? (
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              ) : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {keys.map((key) => (
+              <KeyRow key={key.id} projectKey={key} projectId={project.id} canManage={canManage} mutations={mutations} />
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function KeyRow({ projectKey, projectId, canManage, mutations }: { projectKey: ProjectKey; projectId: string; canManage: boolean; mutations: ReturnType<typeof useKeyMutations> }) {
+  const revoked = Boolean(projectKey.revokedAt);
+  return (
+    <TableRow className={revoked ? "text-muted-foreground" : undefined} data-testid="project-key-row">
+      <TableCell className="font-medium">
+        <span className="flex items-center gap-2">
+          <KeyRoundIcon className="size-4 text-muted-foreground" aria-hidden /> {projectKey.label}
+        </span>
+      </TableCell>
+      <TableCell className="max-w-72">
+        <span className="flex items-center gap-1">
+          <code className="truncate font-mono text-xs">{projectKey.dsn}</code>
+          {revoked ? null : <CopyButton value={projectKey.dsn} label="DSN" />}
+        </span>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{projectKey.createdAt.toLocaleDateString()}</TableCell>
+      <TableCell>
+        {revoked ? <Badge variant="outline">Revoked {projectKey.revokedAt?.toLocaleDateString()}</Badge> : <Badge variant="success">Active</Badge>}
+      </TableCell>
+      {canManage ? (
+        <TableCell className="text-right">
+          {revoked ? null : (
+            <span className="inline-flex gap-1">
+              <ConfirmDialog
+                title={`Rotate ${projectKey.label}?`}
+                description="A new key replaces this one right away. SDKs still configured with the old DSN or API key are refused until you update them."
+                confirmLabel="Rotate key"
+                onConfirm={async () => {
+                  await mutations.rotate.mutateAsync({ projectId, keyId: projectKey.id });
+                  toast.success("Key rotated: update your SDK configuration with the new DSN");
+                }}
+                trigger={
+                  <Button variant="ghost" size="sm" data-testid="rotate-key">
+                    <RefreshCwIcon /> Rotate
+                  </Button>
+                }
+              />
+              <ConfirmDialog
+                title={`Revoke ${projectKey.label}?`}
+                description="SDKs using this key are refused from now on. A project keeps at least one active key."
+                confirmLabel="Revoke key"
+                destructive
+                onConfirm={async () => {
+                  await mutations.revoke.mutateAsync({ projectId, keyId: projectKey.id });
+                  toast.success("Key revoked");
+                }}
+                trigger={
+                  <Button variant="ghost" size="sm" className="text-destructive" data-testid="revoke-key">
+                    <BanIcon /> Revoke
+                  </Button>
+                }
+              />
+            </span>
+          )}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
+
+function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => Promise<void>; pending: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [label, setLabel] = useState("");
+  const trimmed = label.trim();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return;
+    try {
+      await onCreate(trimmed);
+      setOpen(false);
+      setLabel("");
+    } catch {
+      // The mutation's onError already showed the server's message.
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="create-key">
+          <PlusIcon /> New key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>New client key</DialogTitle>
+            <DialogDescription>Use separate keys per application or environment, so you can rotate one without touching the others.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="new-key-label">Label</Label>
+            <Input id="new-key-label" data-testid="new-key-label" maxLength={60} placeholder="Production web" value={label} onChange={(event) => setLabel(event.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="submit" disabled={!trimmed || pending} data-testid="new-key-submit">
+              {pending ? <Loader2Icon className="animate-spin" /> : null}
+              Create key
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { createFileRoute, Link, notFound } from "@tanstack/react-router";
+import { z } from "zod";
+import { ArrowLeftIcon } from "lucide-react";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { canManageProjects } from "@/client/lib/organization";
+import { useMyRole } from "@/client/lib/use-organization";
+import { PageHeader } from "@/client/components/page-header";
+import { NotFoundView } from "@/client/components/not-found-view";
+import { PendingView } from "@/client/components/pending-view";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { Button } from "@/client/components/ui/button";
+import { ProjectGeneralCard } from "./-project-general-card";
+import { ProjectKeysCard } from "./-project-keys-card";
+import { SetupSnippetsCard } from "./-setup-snippets-card";
+import { DeleteProjectCard } from "./-delete-project-card";
+
+const ProjectId = z.uuid();
+
+export const Route = createFileRoute("/_authenticated/dashboard/projects/$projectId/settings")({
+  loader: async ({ context, params }) => {
+    if (!context.activeOrganizationId) return;
+    // A malformed id cannot name a project; answer like a missing one.
+    if (!ProjectId.safeParse(params.projectId).success) throw notFound();
+    try {
+      await context.trpc.project.get.ensureData({ projectId: params.projectId });
+    } catch (error) {
+      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      throw error;
+    }
+  },
+  component: ProjectSettingsScreen,
+  notFoundComponent: () => (
+    <>
+      <PageHeader title="Project settings" />
+      <NotFoundView type="project" />
+    </>
+  ),
+});
+
+function ProjectSettingsScreen() {
+  const { activeOrganizationId } = Route.useRouteContext();
+  if (!activeOrganizationId) {
+    return (
+      <>
+        <PageHeader title="Project settings" />
+        <NotFoundView type="organization" />
+      </>
+    );
+  }
+  return <ProjectSettings />;
+}
+
+function ProjectSettings() {
+  const { projectId } = Route.useParams();
+  const project = trpc.project.get.useQuery({ projectId });
+  const canManage = canManageProjects(useMyRole());
+
+  if (project.isPending) return <PendingView />;
+  if (project.error) {
+    if (trpcErrorCode(project.error) === "NOT_FOUND") return <NotFoundView type="project" />;
+    return <QueryErrorAlert error={project.error} onRetry={() => void project.refetch()} />;
+  }
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 grid-cols-[minmax(0,1fr)]">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="mb-4 -ml-2">
+          <Link to="/dashboard/projects">
+            <ArrowLeftIcon /> Projects
+          </Link>
+        </Button>
+        <PageHeader title="Project settings" description={project.data.name} />
+      </div>
+      <ProjectKeysCard project={project.data} canManage={canManage} />
+      <SetupSnippetsCard project={project.data} />
+      <ProjectGeneralCard project={project.data} canManage={canManage} />
+      {canManage ? <DeleteProjectCard project={project.data} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Loader2Icon } from "lucide-react";
+import { Email } from "@/shared/auth-forms";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { refreshSession, useRequiredSession } from "@/client/lib/session";
+import { useZodForm } from "@/client/lib/use-zod-form";
+import { FormField, invalidProps } from "@/client/components/form-field";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+
+const ChangeEmailForm = z.object({ newEmail: Email });
+
+export function ChangeEmailCard() {
+  const { user } = useRequiredSession();
+  const queryClient = useQueryClient();
+  const form = useZodForm(ChangeEmailForm, { newEmail: "" });
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+    setSaving(true);
+    try {
+      await unwrap(authClient.changeEmail({ newEmail, callbackURL: "/settings/account" }));
+      form.reset({ newEmail: "" });
+      if (user.emailVerified) {
+        toast.success(`We sent a confirmation link to ${user.email}. Your email changes once you open it.`);
+      } else {
+        // An unverified address changes at once (spec §4).
+        await refreshSession(queryClient);
+        toast.success(`Your email is now ${newEmail.toLowerCase()}. Check it for a verification link.`);
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Email address</CardTitle>
+        <CardDescription className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-foreground">{user.email}</span>
+          {user.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <FormField
+            id="new-email"
+            label="New email address"
+            error={form.errors.newEmail}
+            hint={user.emailVerified ? "A verified address gets a confirmation mail first; the change applies once you open its link." : undefined}
+          >
+            <Input
+              id="new-email"
+              data-testid="new-email"
+              type="email"
+              autoComplete="email"
+              value={form.values.newEmail}
+              onChange={(event) => form.setValue("newEmail", event.target.value)}
+              {...invalidProps("new-email", form.errors.newEmail)}
+            />
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={saving} data-testid="change-email-submit">
+            {saving ? <Loader2Icon className="animate-spin" /> : null}
+            Change email
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Trash2Icon } from "lucide-react";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { organizationsQueryOptions, roleCan, switchOrganization } from "@/client/lib/organization";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import type { OrganizationCardProps } from "./types";
+
+/** Owners only (spec §6: admins may update but not delete an organization). */
+export function DeleteOrganizationCard({ organization, role }: OrganizationCardProps) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const navigate = useNavigate();
+  if (!roleCan(role, { organization: ["delete"] })) return null;
+
+  const deleteOrganization = async () => {
+    try {
+      await unwrap(authClient.organization.delete({ organizationId: organization.id }));
+      // Continue in another organization when there is one, else back to onboarding.
+      const remaining = await queryClient.fetchQuery({ ...organizationsQueryOptions(), staleTime: 0 });
+      const next = remaining.find((candidate) => candidate.id !== organization.id) ?? null;
+      await switchOrganization(queryClient, next?.id ?? null);
+      toast.success(`${organization.name} was deleted`);
+      await navigate({ to: next ? "/dashboard" : "/onboarding", replace: true });
+      await router.invalidate();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      throw error;
+    }
+  };
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Delete organization</CardTitle>
+        <CardDescription>Deletes the organization with its projects, members, invitations and teams. This cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ConfirmDialog
+          title={`Delete ${organization.name}?`}
+          description="All of its projects stop accepting events, and everything stored for them is removed."
+          confirmLabel="Delete organization"
+          destructive
+          confirmText={organization.name}
+          onConfirm={deleteOrganization}
+          testId="delete-organization-dialog"
+          trigger={
+            <Button variant="destructive" data-testid="delete-organization">
+              <Trash2Icon /> Delete organization
+            </Button>
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}

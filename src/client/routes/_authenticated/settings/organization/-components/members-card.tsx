@@ -1,0 +1,121 @@
+import { UserMinusIcon } from "lucide-react";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap } from "@/client/lib/api-error";
+import { ORGANIZATION_ROLES, organizationKeys, roleCan, type OrganizationRoleName } from "@/client/lib/organization";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
+import type { OrganizationCardProps } from "./types";
+
+export const ROLE_LABELS: Record<OrganizationRoleName, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+
+export function MembersCard({ organization, role, currentUserId }: OrganizationCardProps) {
+  const canUpdate = roleCan(role, { member: ["update"] });
+  const canRemove = roleCan(role, { member: ["delete"] });
+  const invalidate = [organizationKeys.full(organization.id)];
+
+  const updateRole = useToastMutation(
+    ({ memberId, role: newRole }: { memberId: string; role: OrganizationRoleName; name: string }) =>
+      unwrap(authClient.organization.updateMemberRole({ memberId, role: newRole, organizationId: organization.id })),
+    { success: (_data, variables) => `${variables.name} is now ${ROLE_LABELS[variables.role].toLowerCase()}`, invalidate },
+  );
+  const removeMember = useToastMutation(
+    ({ memberId }: { memberId: string; name: string }) => unwrap(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId: organization.id })),
+    { success: (_data, variables) => `${variables.name} was removed`, invalidate },
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>
+          Owners manage everything; admins manage members, invitations, teams and projects; members work with issues.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Table data-testid="members-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Member</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead className="hidden sm:table-cell">Joined</TableHead>
+              {canRemove ? (
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              ) : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {organization.members.map((member) => {
+              const isMe = member.userId === currentUserId;
+              // Several comma-separated roles cannot be shown in a single select; show them as text.
+              const singleRole = (ORGANIZATION_ROLES as readonly string[]).includes(member.role) ? (member.role as OrganizationRoleName) : null;
+              return (
+                <TableRow key={member.id} data-testid="member-row">
+                  <TableCell>
+                    <div className="flex items-center gap-3">
+                      <UserAvatar name={member.user.name} image={member.user.image} />
+                      <div className="grid text-sm">
+                        <span className="font-medium">
+                          {member.user.name} {isMe ? <span className="text-muted-foreground">(you)</span> : null}
+                        </span>
+                        <span className="text-xs text-muted-foreground">{member.user.email}</span>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    {canUpdate && singleRole ? (
+                      <Select
+                        value={singleRole}
+                        disabled={updateRole.isPending}
+                        onValueChange={(value) => updateRole.mutate({ memberId: member.id, role: value as OrganizationRoleName, name: member.user.name })}
+                      >
+                        <SelectTrigger size="sm" aria-label={`Role of ${member.user.name}`} data-testid="member-role">
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {ORGANIZATION_ROLES.map((option) => (
+                            <SelectItem key={option} value={option}>
+                              {ROLE_LABELS[option]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    ) : (
+                      <Badge variant="secondary">{member.role}</Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground sm:table-cell">{new Date(member.createdAt).toLocaleDateString()}</TableCell>
+                  {canRemove ? (
+                    <TableCell className="text-right">
+                      {isMe ? null : (
+                        <ConfirmDialog
+                          title={`Remove ${member.user.name}?`}
+                          description="They lose access to this organization's projects at once. You can invite them again later."
+                          confirmLabel="Remove member"
+                          destructive
+                          onConfirm={() => removeMember.mutateAsync({ memberId: member.id, name: member.user.name })}
+                          trigger={
+                            <Button variant="ghost" size="sm" className="text-destructive" data-testid="remove-member">
+                              <UserMinusIcon /> Remove
+                            </Button>
+                          }
+                        />
+                      )}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

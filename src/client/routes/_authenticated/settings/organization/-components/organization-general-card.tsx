@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { Loader2Icon } from "lucide-react";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap } from "@/client/lib/api-error";
+import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import type { OrganizationCardProps } from "./types";
+
+export function OrganizationGeneralCard({ organization, role }: OrganizationCardProps) {
+  const canUpdate = roleCan(role, { organization: ["update"] });
+  const [name, setName] = useState(organization.name);
+  const trimmed = name.trim();
+  const rename = useToastMutation(
+    (newName: string) => unwrap(authClient.organization.update({ organizationId: organization.id, data: { name: newName } })),
+    { success: "Organization renamed", invalidate: [organizationKeys.full(organization.id), organizationKeys.all] },
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>General</CardTitle>
+        <CardDescription>
+          URL name <code className="font-mono">{organization.slug}</code> · created {new Date(organization.createdAt).toLocaleDateString()}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="grid gap-3 sm:max-w-md"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (trimmed.length >= 2) rename.mutate(trimmed);
+          }}
+        >
+          <Label htmlFor="organization-name">Name</Label>
+          <Input id="organization-name" data-testid="organization-name" value={name} disabled={!canUpdate} onChange={(event) => setName(event.target.value)} />
+          {trimmed.length < 2 && name !== organization.name ? <p className="text-sm text-destructive">Please enter at least 2 characters</p> : null}
+          {canUpdate ? (
+            <Button type="submit" className="justify-self-start" disabled={rename.isPending || trimmed.length < 2 || trimmed === organization.name} data-testid="organization-rename">
+              {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}
+              Rename
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">Only owners and admins can rename the organization.</p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

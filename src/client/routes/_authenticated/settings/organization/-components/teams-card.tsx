@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { Loader2Icon, PlusIcon, UsersIcon } from "lucide-react";
+import { authClient } from "@/client/lib/auth-client";
+import { unwrap } from "@/client/lib/api-error";
+import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { TeamRow } from "./team-row";
+import type { OrganizationCardProps } from "./types";
+
+export function TeamsCard(props: OrganizationCardProps) {
+  const { organization, role } = props;
+  const canCreate = roleCan(role, { team: ["create"] });
+  const [name, setName] = useState("");
+  const createTeam = useToastMutation(
+    (teamName: string) => unwrap(authClient.organization.createTeam({ name: teamName, organizationId: organization.id })),
+    {
+      success: (_data, teamName) => `Team ${teamName} created`,
+      invalidate: [organizationKeys.full(organization.id)],
+      onSuccess: () => setName(""),
+    },
+  );
+  const teams = organization.teams ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Teams</CardTitle>
+        <CardDescription>Group members of the organization; invitations can add people straight to a team.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {canCreate ? (
+          <form
+            className="flex gap-2 sm:max-w-md"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (name.trim()) createTeam.mutate(name.trim());
+            }}
+          >
+            <Input aria-label="New team name" placeholder="New team name" data-testid="team-name" value={name} onChange={(event) => setName(event.target.value)} />
+            <Button type="submit" variant="outline" disabled={!name.trim() || createTeam.isPending} data-testid="team-create">
+              {createTeam.isPending ? <Loader2Icon className="animate-spin" /> : <PlusIcon />}
+              Create team
+            </Button>
+          </form>
+        ) : null}
+        {teams.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="no-teams">
+            <UsersIcon className="size-4" aria-hidden /> No teams yet.
+          </p>
+        ) : (
+          <ul className="divide-y rounded-lg border" data-testid="team-list">
+            {teams.map((team) => (
+              <TeamRow key={team.id} team={team} {...props} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
