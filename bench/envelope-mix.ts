@@ -11,7 +11,7 @@ function fixtureEvents(): Record<string, unknown>[] {
     const dir = path.join(FIXTURES, sdk);
     for (const file of readdirSync(dir).filter((name) => /-(event|store)\.json$/.test(name))) {
       const capture = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
-      let body = Buffer.from(capture.rawBodyBase64, "base64");
+      let body: Buffer = Buffer.from(capture.rawBodyBase64, "base64");
       if (capture.headers["content-encoding"] === "gzip") body = gunzipSync(body);
       const text = body.toString("utf8");
       const json = capture.url.includes("/store/") ? text : text.split("\n")[2];
