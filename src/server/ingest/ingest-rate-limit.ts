@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { executeRows } from "../db/execute";
+import type { Logger } from "../logger";
+import type { RateCounterStore } from "./rate-counter.store";
 
 export interface RateLimitConfig {
   windowSeconds: number;
@@ -19,11 +18,17 @@ export interface RateLimitVerdict {
 const ALLOWED: RateLimitVerdict = { limited: false, retryAfterSeconds: 0, scope: null };
 
 /**
- * Fixed-window counters in the database, so every replica sees the same count. Only consulted
- * when a limit is configured: the default costs the hot path nothing.
+ * Fixed-window counters in a shared store, so every replica sees the same count. Only consulted
+ * when a limit is configured: the default costs the hot path nothing. If the store fails, events
+ * are let through (logged): losing a quota check is better than losing events.
  */
 export class IngestRateLimiter {
-  constructor(private readonly db: Db, private readonly config: RateLimitConfig, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly store: RateCounterStore,
+    private readonly config: RateLimitConfig,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get enabled() {
     return this.config.perProject > 0 || this.config.perKey > 0;
@@ -38,13 +43,14 @@ export class IngestRateLimiter {
     if (this.config.perProject > 0) checks.push({ key: `project:${projectId}`, limit: this.config.perProject, scope: "project" });
     if (this.config.perKey > 0) checks.push({ key: `key:${keyId}`, limit: this.config.perKey, scope: "key" });
     for (const check of checks) {
-      const [row] = await executeRows<{ count: number }>(
-        this.db,
-        sql`insert into ingest_rate_counters (key, window_start, count) values (${check.key}, ${windowStart}, 1)
-            on conflict (key, window_start) do update set count = ingest_rate_counters.count + 1
-            returning count`,
-      );
-      if (Number(row.count) > check.limit) return { limited: true, retryAfterSeconds, scope: check.scope };
+      let count: number;
+      try {
+        count = await this.store.increment(check.key, windowStart, this.config.windowSeconds);
+      } catch (error) {
+        this.logger.warn("rate-limit store unavailable; allowing", { err: error });
+        return ALLOWED;
+      }
+      if (count > check.limit) return { limited: true, retryAfterSeconds, scope: check.scope };
     }
     return ALLOWED;
   }
