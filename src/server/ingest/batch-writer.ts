@@ -7,6 +7,11 @@ import { StorageUnavailableError } from "./storage-unavailable";
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
   maxBatch: number;
+  /**
+   * Transactions committing at once. PostgreSQL overlaps one batch's commit (fsync) with the
+   * next batch's statements; PGlite has a single connection, so 1 there.
+   */
+  maxInFlight: number;
   /** Events waiting at most before new ones are refused with 503 (backpressure, bounded memory). */
   maxQueue: number;
 }
@@ -25,13 +30,14 @@ interface Waiter {
 export class BatchWriter {
   private queue: Waiter[] = [];
   private outcomes: PendingOutcome[] = [];
-  private running: Promise<void> | null = null;
+  private inFlight = 0;
+  private idle: (() => void)[] = [];
   private closed = false;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
-    private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000 },
+    private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000, maxInFlight: 1 },
   ) {}
 
   /** Resolves once the event is committed; rejects with StorageUnavailableError otherwise. */
@@ -55,9 +61,9 @@ export class BatchWriter {
   /** Commits what is queued and refuses new writes (SIGTERM). */
   async close() {
     this.closed = true;
-    while (this.running || this.queue.length > 0 || this.outcomes.length > 0) {
-      if (!this.running) this.schedule();
-      await this.running;
+    while (this.inFlight > 0 || this.queue.length > 0 || this.outcomes.length > 0) {
+      this.schedule();
+      await new Promise<void>((resolve) => this.idle.push(resolve));
     }
   }
 
@@ -66,10 +72,13 @@ export class BatchWriter {
   }
 
   private schedule() {
-    if (this.running) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.queue.length > 0 || this.outcomes.length > 0) this.schedule();
+    if (this.inFlight >= this.options.maxInFlight) return;
+    if (this.queue.length === 0 && this.outcomes.length === 0) return;
+    this.inFlight += 1;
+    void this.drain().finally(() => {
+      this.inFlight -= 1;
+      for (const resolve of this.idle.splice(0)) resolve();
+      this.schedule();
     });
   }
 
@@ -79,9 +88,10 @@ export class BatchWriter {
     const waiters = this.queue.splice(0, this.options.maxBatch);
     const outcomes = this.outcomes.splice(0);
     if (waiters.length === 0 && outcomes.length === 0) return;
+    // More work queued than this batch takes: let another transaction start on it now.
+    if (this.queue.length > 0) this.schedule();
     try {
-      await commitBatch(
-        this.db,
+      await this.commitWithRetry(
         waiters.map((waiter) => waiter.item),
         outcomes,
       );
@@ -90,6 +100,21 @@ export class BatchWriter {
       this.logger.warn("ingest batch failed", { events: waiters.length, err: error });
       const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
       for (const waiter of waiters) waiter.reject(failure);
+    }
+  }
+
+  /**
+   * Concurrent batches lock issue and rollup rows in the same key order, so deadlocks should not
+   * happen; if PostgreSQL still picks this transaction as a deadlock or serialization victim,
+   * nothing was written and one more attempt is safe.
+   */
+  private async commitWithRetry(items: PendingOccurrence[], outcomes: PendingOutcome[]) {
+    try {
+      await commitBatch(this.db, items, outcomes);
+    } catch (error) {
+      const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== "40P01" && code !== "40001") throw error;
+      await commitBatch(this.db, items, outcomes);
     }
   }
 }

@@ -25,7 +25,11 @@ export function createIngest(env: Env, database: Database, logger: Logger): Inge
   const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0;
   const counters: RateCounterStore =
     env.REDIS_URL && rateLimited ? new RedisRateCounterStore(createClient({ url: env.REDIS_URL }) as unknown as ConstructorParameters<typeof RedisRateCounterStore>[0]) : new DatabaseRateCounterStore(database.db);
-  const writer = new BatchWriter(database.db, ingestLogger, { maxBatch: 1000, maxQueue: 20_000 });
+  const writer = new BatchWriter(database.db, ingestLogger, {
+    maxBatch: 1000,
+    maxQueue: 20_000,
+    maxInFlight: database.kind === "postgres" ? env.INGEST_COMMIT_CONCURRENCY : 1,
+  });
   const service = new IngestService({
     keys: new ProjectKeyCache(database.db),
     writer,

@@ -38,4 +38,3 @@ export function userKeyOf(occurrence: NormalizedOccurrence): string | null {
 }
 
 export const hourOf = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
