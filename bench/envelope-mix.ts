@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { gunzipSync } from "node:zlib";
-
-const FIXTURES = path.resolve(import.meta.dirname, "../../shared/fixtures/sdk-envelopes");
+import { loadCaptures } from "../test/helpers/sdk-fixtures";
 
 /** Error-event payloads from the real SDK captures (node envelopes and python store bodies). */
 function fixtureEvents(): Record<string, unknown>[] {
   const events: Record<string, unknown>[] = [];
-  for (const sdk of ["node", "python"]) {
-    const dir = path.join(FIXTURES, sdk);
-    for (const file of readdirSync(dir).filter((name) => /-(event|store)\.json$/.test(name))) {
-      const capture = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
-      let body: Buffer = Buffer.from(capture.rawBodyBase64, "base64");
-      if (capture.headers["content-encoding"] === "gzip") body = gunzipSync(body);
-      const text = body.toString("utf8");
-      const json = capture.url.includes("/store/") ? text : text.split("\n")[2];
-      events.push(JSON.parse(json));
+  for (const folder of ["node", "python"] as const) {
+    for (const capture of loadCaptures(folder).filter((c) => /-(event|store)\.json$/.test(c.file))) {
+      // The capture tool recorded each body decoded as well; an envelope's event is its third line.
+      events.push(JSON.parse(capture.url.includes("/store/") ? capture.body : capture.body.split("\n")[2]));
     }
   }
   return events;

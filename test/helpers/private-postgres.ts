@@ -1,21 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./app-process";
 
 const BIN = "/usr/lib/postgresql/15/bin";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Runs a PostgreSQL binary as the postgres user (initdb and pg_ctl refuse to run as root). */
 function asPostgres(binary: string, args: string[]) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestOutcomes, issues, occurrences } from "../../src/server/db/schema/index";
-import { loadCaptures, loadExpected, replay } from "../helpers/sdk-fixtures";
+import { loadCaptures, loadExpected, replayOverHttp } from "../helpers/sdk-fixtures";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -19,7 +19,7 @@ describe.each(["node", "python"] as const)("real %s SDK captures over HTTP", (sd
     await createOrganization(session);
     project = (await session.mutation("project.create", { name: `${sdk} app`, platform: sdk === "node" ? "NODE_JS" : "PYTHON" })).data;
     for (const capture of captures) {
-      const response = await replay(server.url, capture, { projectNumber: project.number, publicKey: project.apiKey });
+      const response = await replayOverHttp(server.url, capture, { projectNumber: project.number, publicKey: project.apiKey });
       statusByFile.set(capture.file, response.status);
       const body = await response.json();
       if (body.id) eventIdByFile.set(capture.file, body.id);
@@ -73,7 +73,7 @@ describe.each(["node", "python"] as const)("real %s SDK captures over HTTP", (sd
 
   it("stores a redelivered event once", async () => {
     const event = captures.find((c) => expected.files[c.file]?.events.length)!;
-    const again = await replay(server.url, event, { projectNumber: project.number, publicKey: project.apiKey });
+    const again = await replayOverHttp(server.url, event, { projectNumber: project.number, publicKey: project.apiKey });
     expect(again.status).toBe(200);
     const rows = await server.database.db
       .select()

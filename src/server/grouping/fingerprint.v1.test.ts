@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCaptures, loadExpected, replay, type SdkFolder } from "../../../test/ingest-robustness/sdk-fixtures";
+import { loadCaptures, loadExpected, type SdkFolder } from "../../../test/helpers/sdk-fixtures";
+import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { normalizeSentryEvent } from "../ingest/event.normalizer";
 import type { NormalizedOccurrence } from "../ingest/occurrence.types";
 import { computeGrouping, GROUPING_VERSION, hashComponents, type Grouping } from "./fingerprint.v1";
@@ -7,7 +8,7 @@ import { computeGrouping, GROUPING_VERSION, hashComponents, type Grouping } from
 async function groupFolder(folder: SdkFolder): Promise<Map<string, { occ: NormalizedOccurrence; grouping: Grouping }[]>> {
   const byFile = new Map<string, { occ: NormalizedOccurrence; grouping: Grouping }[]>();
   for (const capture of loadCaptures(folder)) {
-    const { payload } = await replay(capture);
+    const { payload } = await replayThroughPipeline(capture);
     byFile.set(capture.file, payload.occurrences.map((occ) => ({ occ, grouping: computeGrouping(occ) })));
   }
   return byFile;
@@ -16,7 +17,7 @@ async function groupFolder(folder: SdkFolder): Promise<Map<string, { occ: Normal
 /** A real event (node 002, handled TypeError) as raw JSON, to derive variations from. */
 async function realEvent(file = "002-handled-event.json", folder: SdkFolder = "node"): Promise<Record<string, unknown>> {
   const capture = loadCaptures(folder).find((c) => c.file === file)!;
-  const { payload, decoded } = await replay(capture);
+  const { payload, decoded } = await replayThroughPipeline(capture);
   return (payload.envelope ? payload.envelope.items[0].json : JSON.parse(decoded.toString("utf8"))) as Record<string, unknown>;
 }
 

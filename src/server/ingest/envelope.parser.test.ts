@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCaptures, replay } from "../../../test/ingest-robustness/sdk-fixtures";
+import { loadCaptures } from "../../../test/helpers/sdk-fixtures";
+import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { parseEnvelope } from "./envelope.parser";
 
 const ID = "9ec79c33ec9942ab8353589fcb2e04dc";
@@ -9,7 +10,7 @@ describe("parseEnvelope on real SDK captures", () => {
   const envelopes = [...loadCaptures("node"), ...loadCaptures("python")].filter((c) => c.url.includes("/envelope"));
 
   it.each(envelopes.map((c) => [`${c.folder}/${c.file}`, c] as const))("%s parses with the item types of its name", async (_name, capture) => {
-    const { decoded } = await replay(capture);
+    const { decoded } = await replayThroughPipeline(capture);
     expect(decoded.toString("utf8")).toBe(capture.body);
     const result = parseEnvelope(decoded);
     expect(result.ok).toBe(true);
@@ -21,7 +22,7 @@ describe("parseEnvelope on real SDK captures", () => {
 
   it("reads the envelope header of the node SDK", async () => {
     const capture = loadCaptures("node").find((c) => c.file === "002-handled-event.json")!;
-    const result = parseEnvelope((await replay(capture)).decoded);
+    const result = parseEnvelope((await replayThroughPipeline(capture)).decoded);
     expect(result.ok && result.envelope.header).toMatchObject({
       eventId: "b071d760d2ce420a847c13668086f128",
       sentAt: "2026-11-21T14:19:47.762Z",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCaptures, loadExpected, replay, type SdkFolder } from "../../../test/ingest-robustness/sdk-fixtures";
+import { loadCaptures, loadExpected, type SdkFolder } from "../../../test/helpers/sdk-fixtures";
+import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { toEnvironmentBucket } from "./environment-bucket";
 import { normalizeSentryEvent } from "./event.normalizer";
 import { IngestError } from "./ingest-error";
@@ -10,7 +11,7 @@ const RECEIVED_AT = new Date("2026-11-21T15:00:00Z");
 /** The raw event JSON of a store capture, to build variations of a REAL payload. */
 async function storeEvent(file: string): Promise<Record<string, unknown>> {
   const capture = loadCaptures("python").find((c) => c.file === file)!;
-  const parsed = parseJsonBytes((await replay(capture)).decoded, 64);
+  const parsed = parseJsonBytes((await replayThroughPipeline(capture)).decoded, 64);
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value as Record<string, unknown>;
 }
@@ -28,7 +29,7 @@ describe.each<SdkFolder>(["node", "python"])("normalising every %s capture", (fo
   const expected = loadExpected(folder);
 
   it.each(loadCaptures(folder).map((c) => [c.file, c] as const))("%s matches expected.json", async (file, capture) => {
-    const { payload } = await replay(capture);
+    const { payload } = await replayThroughPipeline(capture);
     const events = expected.files[file].events;
     expect(payload.occurrences).toHaveLength(events.length);
     payload.occurrences.forEach((occ, i) => {
@@ -51,7 +52,7 @@ describe.each<SdkFolder>(["node", "python"])("normalising every %s capture", (fo
 describe("normalizeSentryEvent details on real payloads", () => {
   it("keeps user, tags, breadcrumbs, contexts, sdk and frames of the node handled event", async () => {
     const capture = loadCaptures("node").find((c) => c.file === "002-handled-event.json")!;
-    const [occ] = (await replay(capture)).payload.occurrences;
+    const [occ] = (await replayThroughPipeline(capture)).payload.occurrences;
     expect(occ.eventId).toBe("b071d760d2ce420a847c13668086f128");
     expect(occ.timestamp.toISOString()).toBe("2026-11-21T14:19:47.752Z");
     expect(occ.user).toEqual({ id: "u-1001", email: "ada@example.com", username: "ada", ip: "203.0.113.7" });
@@ -77,7 +78,7 @@ describe("normalizeSentryEvent details on real payloads", () => {
 
   it("keeps the chained exception order and mechanism links", async () => {
     const capture = loadCaptures("node").find((c) => c.file === "013-chained-event.json")!;
-    const [occ] = (await replay(capture)).payload.occurrences;
+    const [occ] = (await replayThroughPipeline(capture)).payload.occurrences;
     expect(occ.exceptions.map((e) => [e.type, e.mechanism?.type, e.mechanism?.exceptionId, e.mechanism?.parentId])).toEqual([
       ["Error", "chained", 1, 0],
       ["CheckoutError", "generic", 0, null],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCaptures, replay } from "../../../test/ingest-robustness/sdk-fixtures";
+import { loadCaptures } from "../../../test/helpers/sdk-fixtures";
+import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { formatDsn, parseDsn, parseProjectNumber } from "./dsn";
 import { IngestError } from "./ingest-error";
 import { extractNativeApiKey } from "./native-auth";
@@ -61,7 +62,7 @@ describe("parseSentryAuthHeader", () => {
 describe("extractSentryAuth", () => {
   it("finds the key in each real SDK capture (query for node, X-Sentry-Auth for python)", async () => {
     for (const capture of [...loadCaptures("node"), ...loadCaptures("python")]) {
-      const { auth } = await replay(capture);
+      const { auth } = await replayThroughPipeline(capture);
       expect(auth.publicKey).toBe(KEY);
       expect(auth.sources).toEqual([capture.folder === "node" ? "query" : "x-sentry-auth"]);
     }

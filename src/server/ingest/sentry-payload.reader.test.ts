@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { loadCaptures, loadExpected, replay } from "../../../test/ingest-robustness/sdk-fixtures";
+import { loadCaptures, loadExpected } from "../../../test/helpers/sdk-fixtures";
+import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { normalizeEventId } from "./event-id";
 import { IngestError } from "./ingest-error";
 import { readSentryPayload } from "./sentry-payload.reader";
@@ -23,7 +24,7 @@ describe("readSentryPayload on every capture", () => {
     it(`${folder}: endpoint, item types, response id and event count match expected.json`, async () => {
       for (const capture of loadCaptures(folder)) {
         const want = expected.files[capture.file];
-        const { endpoint, payload } = await replay(capture);
+        const { endpoint, payload } = await replayThroughPipeline(capture);
         expect(endpoint).toBe(want.endpoint);
         expect(capture.headers["content-encoding"] ?? null).toBe(want.content_encoding);
         expect(payload.occurrences).toHaveLength(want.events.length);

@@ -1,16 +1,13 @@
 import { Router, type Request, type Response } from "express";
 import type { Logger } from "../logger";
 import { parseProjectNumber } from "./dsn";
-import { parseEnvelope, type Envelope } from "./envelope.parser";
-import { normalizeSentryEvent } from "./event.normalizer";
 import { IngestError } from "./ingest-error";
 import { answerIngestError, answerPreflight, answerRateLimited, setIngestCors } from "./ingest-http";
 import type { IngestService } from "./ingest.service";
-import { decodeLegacyStoreBody } from "./legacy-store-body";
-import { parseJsonBytes } from "./json-payload";
 import { extractSentryAuth, type SentryAuthInput } from "./sentry-auth";
 import type { IngestProject } from "./project-key.cache";
 import type { NormalizedOccurrence } from "./occurrence.types";
+import { readSentryPayload } from "./sentry-payload.reader";
 
 const ENVELOPE_PATH = "/api/:projectNumber/envelope{/}";
 const STORE_PATH = "/api/:projectNumber/store{/}";
@@ -34,17 +31,17 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
     setIngestCors(res);
     try {
       const urlProjectNumber = projectNumberOf(req);
-      const body = await ingest.readBody(req);
-      const parsed = parseEnvelope(body, ingest.deps.limits);
-      if (!parsed.ok) throw IngestError.fromFailure(parsed.error);
-      const auth = extractSentryAuth(authInput(req, urlProjectNumber, parsed.envelope.header.dsn));
+      const payload = readSentryPayload("envelope", await ingest.readBody(req), readOptions(ingest, req));
+      const auth = extractSentryAuth(authInput(req, urlProjectNumber, payload.dsn));
       const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
       // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
       // must still arrive while the SDK backs off, or its discard counts would be lost.
-      const carriesEvents = parsed.envelope.items.some((item) => item.type === "event");
-      if (carriesEvents && (await rateLimited(ingest, project, res))) return;
-      const eventId = await storeEnvelope(ingest, project, parsed.envelope, req.socket.remoteAddress ?? null);
-      res.status(200).json(eventId ? { id: eventId } : {});
+      if (payload.occurrences.length > 0 && (await rateLimited(ingest, project, res))) return;
+      for (const item of payload.envelope?.items ?? []) {
+        if (item.type === "client_report") recordClientReport(ingest, project, item.json);
+      }
+      await storeAll(ingest, project, payload.occurrences);
+      res.status(200).json(payload.responseId ? { id: payload.responseId } : {});
     } catch (error) {
       answerIngestError(req, res, error, logger);
     }
@@ -57,14 +54,10 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
       // Headers and query carry the key on the store endpoint; check it before reading the body.
       const auth = extractSentryAuth(authInput(req, urlProjectNumber));
       const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
-      const body = decodeLegacyStoreBody(await ingest.readBody(req), ingest.deps.limits);
-      if (body.length > ingest.deps.limits.maxEventBytes) throw new IngestError("too_large", "event exceeds the size limit");
-      const json = parseJsonBytes(body, ingest.deps.limits.maxJsonDepth, "event");
-      if (!json.ok) throw IngestError.fromFailure(json.error);
+      const payload = readSentryPayload("store", await ingest.readBody(req), readOptions(ingest, req));
       if (await rateLimited(ingest, project, res)) return;
-      const occurrence = normalize(json.value, null, req.socket.remoteAddress ?? null);
-      await ingest.store(project, occurrence, new Date());
-      res.status(200).json({ id: occurrence.eventId });
+      await storeAll(ingest, project, payload.occurrences);
+      res.status(200).json({ id: payload.responseId });
     } catch (error) {
       answerIngestError(req, res, error, logger);
     }
@@ -80,34 +73,16 @@ async function rateLimited(ingest: IngestService, project: IngestProject, res: R
   return true;
 }
 
-function normalize(event: unknown, fallbackEventId: string | null, connectionIp: string | null): NormalizedOccurrence {
-  try {
-    return normalizeSentryEvent(event, { receivedAt: new Date(), connectionIp, fallbackEventId });
-  } catch (error) {
-    if (error instanceof IngestError) throw error;
-    throw new IngestError("malformed", "the event could not be read");
-  }
-}
+const readOptions = (ingest: IngestService, req: Request) => ({
+  ingestLimits: ingest.deps.limits,
+  receivedAt: new Date(),
+  connectionIp: req.socket.remoteAddress ?? null,
+});
 
-/**
- * Stores the envelope's error events (waiting for the commit), records client-report discards,
- * and accepts sessions and unknown items without failing the envelope.
- */
-async function storeEnvelope(ingest: IngestService, project: IngestProject, envelope: Envelope, connectionIp: string | null): Promise<string | null> {
+/** Resolves once every occurrence of the request is committed. */
+async function storeAll(ingest: IngestService, project: IngestProject, occurrences: NormalizedOccurrence[]) {
   const receivedAt = new Date();
-  const writes: Promise<void>[] = [];
-  let eventId = envelope.header.eventId;
-  for (const item of envelope.items) {
-    if (item.type === "event" && item.json !== undefined) {
-      const occurrence = normalize(item.json, envelope.header.eventId, connectionIp);
-      eventId ??= occurrence.eventId;
-      writes.push(ingest.store(project, occurrence, receivedAt));
-    } else if (item.type === "client_report") {
-      recordClientReport(ingest, project, item.json);
-    }
-  }
-  await Promise.all(writes);
-  return eventId;
+  await Promise.all(occurrences.map((occurrence) => ingest.store(project, occurrence, receivedAt)));
 }
 
 function recordClientReport(ingest: IngestService, project: IngestProject, report: unknown) {
