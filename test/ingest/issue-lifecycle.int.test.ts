@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueDailyCounts, issueHourlyCounts, issues } from "../../src/server/db/schema/index";
+import { issueDailyCounts, issueHourlyCounts, issues, issueTagCounts } from "../../src/server/db/schema/index";
 import { envelopeFor } from "../helpers/ingest-load";
 import { seedProject } from "../helpers/seed";
 import { startTestServer, type TestServer } from "../helpers/test-server";
@@ -53,5 +53,31 @@ describe("issue lifecycle at ingest", () => {
     expect(hourly.reduce((sum, row) => sum + row.count, 0)).toBe(40);
     expect(daily.reduce((sum, row) => sum + row.count, 0)).toBe(40);
     expect(hourly.every((row) => row.environment === "PRODUCTION")).toBe(true);
+  });
+});
+
+describe("tags breakdown at ingest", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("counts every tag value of an issue's events, plus environment, release and level", async () => {
+    const project = await seedProject(server.database.db, "tags");
+    const url = `${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
+    for (const [n, browser] of [[1, "Chrome"], [2, "Chrome"], [3, "Firefox"]] as const) {
+      const id = crypto.randomUUID().replaceAll("-", "");
+      const event = { event_id: id, level: "error", release: "web@2.0.0", environment: "staging", tags: { browser, attempt: String(n) }, exception: { values: [{ type: "TagError", value: "x" }] } };
+      const response = await fetch(url, { method: "POST", body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
+      expect(response.status).toBe(200);
+    }
+    const rows = await server.database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
+    const count = (key: string, value: string) => rows.find((row) => row.key === key && row.value === value)?.count;
+    expect(count("browser", "Chrome")).toBe(2);
+    expect(count("browser", "Firefox")).toBe(1);
+    expect(count("environment", "staging")).toBe(3);
+    expect(count("release", "web@2.0.0")).toBe(3);
+    expect(count("level", "error")).toBe(3);
   });
 });

@@ -63,6 +63,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
       name: thrown?.type ?? null,
       message: occ.message ?? thrown?.value ?? null,
       user_key: userKeyOf(occ),
+      tags: tagsOf(occ),
       data: { ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } },
     });
   }
@@ -74,7 +75,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
         select * from json_to_recordset(${rowsParam([...occurrences.values()])}) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
-          user_key text, data jsonb)
+          user_key text, tags jsonb, data jsonb)
       ),
       meta as (
         select * from json_to_recordset(${rowsParam([...issues.values()])}) as m(
@@ -88,7 +89,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
                environment, environment_bucket, release, name, message, user_key, data
         from r order by project_id, event_id
         on conflict (project_id, event_id) do nothing
-        returning id, organization_id, project_id, issue_id, timestamp, received_at, environment, environment_bucket, release, user_key
+        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key
       ),
       new_users as (
         insert into issue_users (issue_id, user_key)
@@ -146,6 +147,15 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
         on conflict (issue_id, environment, day) do update set count = issue_daily_counts.count + excluded.count
         returning 1
       ),
+      tag_counts as (
+        insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
+        select o.organization_id, o.project_id, o.issue_id, t.key, t.value, count(*)
+        from occ o join r on r.project_id = o.project_id and r.event_id = o.event_id
+        cross join lateral jsonb_each_text(r.tags) as t(key, value)
+        group by 1, 2, 3, 4, 5 order by 3, 4, 5
+        on conflict (issue_id, key, value) do update set count = issue_tag_counts.count + excluded.count
+        returning 1
+      ),
       accepted as (
         insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select organization_id, project_id, date_trunc('hour', received_at at time zone 'UTC') at time zone 'UTC', 'accepted', '', 'error', count(*)
@@ -154,8 +164,26 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
         returning 1
       )
     select (select count(*) from occ) as inserted,
-           (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily) + (select count(*) from accepted) as touched`,
+           (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
+             + (select count(*) from tag_counts) + (select count(*) from accepted) as touched`,
   );
+}
+
+const MAX_TAGS_PER_EVENT = 50;
+
+/** What the tags breakdown counts: the event's own tags plus the fields people filter by. */
+function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
+  const tags: Record<string, string> = {};
+  const add = (key: string, value: string | null | undefined) => {
+    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[key] = value;
+  };
+  add("environment", occ.environment);
+  add("release", occ.release);
+  add("level", occ.level);
+  add("server_name", occ.serverName);
+  add("handled", occ.handled === null ? null : occ.handled ? "yes" : "no");
+  for (const [key, value] of Object.entries(occ.tags)) add(key, value);
+  return tags;
 }
 
 /** Outcome counters that did not come from stored events (client reports, rate limiting). */

@@ -155,3 +155,34 @@ export const ingestRateCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** Occurrences per tag value of an issue (the detail screen's tags breakdown), bumped at ingest. */
+export const issueTagCounts = pgTable(
+  "issue_tag_counts",
+  {
+    organizationId: text("organization_id").notNull(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.key, t.value] })],
+);
+
+/** Who changed an issue's status or severity, and when (the detail screen's activity). */
+export const issueActivities = pgTable(
+  "issue_activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id").notNull(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id"),
+    kind: text("kind").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("issue_activities_org_issue_created_idx").on(t.organizationId, t.issueId, t.createdAt.desc())],
+);
