@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { ENVIRONMENTS, EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
+import { emptyToUndefined, pageInput, sortInput } from "./paging";
+
+export const ISSUE_STATUSES = ["OPEN", "RESOLVED", "IGNORED"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+export const ISSUE_SEVERITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
+export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number];
+
+export const ISSUE_SORT_FIELDS = ["lastSeen", "firstSeen", "eventCount", "userCount", "severity", "status", "title"] as const;
+export const EVENT_SORT_FIELDS = ["createdAt", "name"] as const;
+export const EXCEPTION_SORT_FIELDS = ["createdAt"] as const;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+/** A repeatable query param arrives as a string or an array; normalise to an array. */
+const list = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    const cleaned = emptyToUndefined(value);
+    if (cleaned === undefined) return undefined;
+    const array = Array.isArray(cleaned) ? cleaned : String(cleaned).split(",");
+    const items = array.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "");
+    return items.length > 0 ? items : undefined;
+  }, z.array(schema).optional());
+
+const date = z.coerce.date({ message: "must be a parseable date" });
+/** UTC calendar day, inclusive bounds of daily statistics. */
+export const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-21");
+
+export const ProjectScope = z.object({ projectId: z.uuid("Invalid project id") });
+export const IssueScope = ProjectScope.extend({ issueId: z.uuid("Invalid issue id") });
+export type IssueScope = z.infer<typeof IssueScope>;
+
+export const ListIssuesInput = ProjectScope.extend({
+  ...pageInput(ISSUES_PAGE_SIZE),
+  sort: sortInput(ISSUE_SORT_FIELDS, "lastSeen:DESC"),
+  status: list(z.enum(ISSUE_STATUSES)),
+  severity: list(z.enum(ISSUE_SEVERITIES)),
+  environments: list(z.enum(ENVIRONMENTS)),
+  dateFrom: optional(date),
+  dateTo: optional(date),
+  query: optional(z.string().trim().max(200)),
+});
+export type ListIssuesInput = z.input<typeof ListIssuesInput>;
+export type ListIssuesQuery = z.output<typeof ListIssuesInput>;
+
+export const SetIssueStatusInput = IssueScope.extend({ status: z.enum(ISSUE_STATUSES) });
+export const SetIssueSeverityInput = IssueScope.extend({ severity: z.enum(ISSUE_SEVERITIES) });
+export const BulkSetIssueStatusInput = ProjectScope.extend({
+  issueIds: z.array(z.uuid()).min(1, "Select at least one issue").max(100, "At most 100 issues at once"),
+  status: z.enum(ISSUE_STATUSES),
+});
+
+export const ListExceptionsInput = ProjectScope.extend({
+  issueId: optional(z.uuid("Invalid issue id")),
+  ...pageInput(ISSUE_EXCEPTIONS_PAGE_SIZE),
+  sort: sortInput(EXCEPTION_SORT_FIELDS, "createdAt:DESC"),
+});
+export type ListExceptionsInput = z.input<typeof ListExceptionsInput>;
+
+export const ExceptionScope = ProjectScope.extend({ exceptionId: z.uuid("Invalid exception id") });
+
+export const DailyStatsInput = ProjectScope.extend({
+  issueId: optional(z.uuid("Invalid issue id")),
+  environments: list(z.enum(ENVIRONMENTS)),
+  from: IsoDay,
+  to: IsoDay,
+}).refine((input) => input.from <= input.to, { message: "from must not be after to", path: ["from"] });
+export type DailyStatsInput = z.input<typeof DailyStatsInput>;
+
+export const ListEventsInput = ProjectScope.extend({
+  ...pageInput(EVENTS_PAGE_SIZE),
+  sort: sortInput(EVENT_SORT_FIELDS, "createdAt:DESC"),
+  name: optional(z.string().trim().max(200)),
+  dateFrom: optional(date),
+  dateTo: optional(date),
+});
+export type ListEventsInput = z.input<typeof ListEventsInput>;
