@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, occurrences } from "../../src/server/db/schema/index";
+import { events, ingestOutcomes, occurrences } from "../../src/server/db/schema/index";
+import { seedProject } from "../helpers/seed";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -102,5 +103,29 @@ describe("ingest authentication and protocol edges (battery B)", () => {
     expect((await post("/api/v1/exceptions", JSON.stringify({ name: 5 }), { "x-api-key": b.apiKey })).status).toBe(400);
     const [occurrence] = await server.database.db.select().from(occurrences).where(eq(occurrences.projectId, b.id));
     expect(occurrence.environmentBucket).toBe("STAGING");
+  });
+});
+
+describe("outcomes of what was not stored", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("counts invalid and too-large bodies and accepted-but-unstored items per project and hour", async () => {
+    const project = await seedProject(server.database.db, "outcomes");
+    const url = `${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
+    expect((await fetch(url, { method: "POST", body: "{}\nnot json\n" })).status).toBe(400);
+    const huge = `{}\n{"type":"event"}\n${JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) })}\n`;
+    expect((await fetch(url, { method: "POST", body: huge })).status).toBe(413);
+    const transaction = `{}\n{"type":"transaction"}\n{"type":"transaction","spans":[]}\n`;
+    expect((await fetch(url, { method: "POST", body: transaction })).status).toBe(200);
+    await server.ingest.close();
+    const rows = await server.database.db.select().from(ingestOutcomes).where(eq(ingestOutcomes.projectId, project.projectId));
+    const outcome = (name: string) => rows.filter((row) => row.outcome === name).reduce((sum, row) => sum + row.count, 0);
+    expect(outcome("invalid")).toBe(1);
+    expect(outcome("too_large")).toBe(1);
+    expect(rows.find((row) => row.outcome === "filtered")?.reason).toBe("unsupported:transaction");
   });
 });

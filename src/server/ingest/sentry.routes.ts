@@ -31,14 +31,19 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
     setIngestCors(res);
     try {
       const urlProjectNumber = projectNumberOf(req);
-      const payload = readSentryPayload("envelope", await ingest.readBody(req), readOptions(ingest, req));
+      // Most SDKs put the key in the query or a header: then a bad body can be counted against the
+      // project. Keys that only travel in the envelope header are checked after parsing.
+      const early = hasRequestAuth(req) ? await ingest.authorize(extractSentryAuth(authInput(req, urlProjectNumber)).publicKey, urlProjectNumber) : null;
+      const payload = await countRejections(ingest, early, async () => readSentryPayload("envelope", await ingest.readBody(req), readOptions(ingest, req)));
       const auth = extractSentryAuth(authInput(req, urlProjectNumber, payload.dsn));
-      const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
+      const project = early ?? (await ingest.authorize(auth.publicKey, urlProjectNumber));
       // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
       // must still arrive while the SDK backs off, or its discard counts would be lost.
       if (payload.occurrences.length > 0 && (await rateLimited(ingest, project, res))) return;
       for (const item of payload.envelope?.items ?? []) {
         if (item.type === "client_report") recordClientReport(ingest, project, item.json);
+        // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
+        else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped) ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
       }
       await storeAll(ingest, project, payload.occurrences);
       res.status(200).json(payload.responseId ? { id: payload.responseId } : {});
@@ -54,7 +59,7 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
       // Headers and query carry the key on the store endpoint; check it before reading the body.
       const auth = extractSentryAuth(authInput(req, urlProjectNumber));
       const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
-      const payload = readSentryPayload("store", await ingest.readBody(req), readOptions(ingest, req));
+      const payload = await countRejections(ingest, project, async () => readSentryPayload("store", await ingest.readBody(req), readOptions(ingest, req)));
       if (await rateLimited(ingest, project, res)) return;
       await storeAll(ingest, project, payload.occurrences);
       res.status(200).json({ id: payload.responseId });
@@ -64,6 +69,24 @@ export function sentryIngestRoutes(ingest: IngestService, logger: Logger) {
   });
 
   return routes;
+}
+
+/** Item types Faultline accepts without storing: performance data, attachments, replays, logs. */
+const STORED_ELSEWHERE_OR_UNSUPPORTED = new Set(["transaction", "attachment", "replay_event", "replay_recording", "profile", "profile_chunk", "span", "log", "check_in", "user_report", "feedback"]);
+
+const hasRequestAuth = (req: Request) =>
+  typeof req.query.sentry_key === "string" || req.headers["x-sentry-auth"] !== undefined || /^sentry /i.test(String(req.headers.authorization ?? ""));
+
+/** Counts a body rejected as invalid (400) or too large (413) in the project's outcomes. */
+async function countRejections<T>(ingest: IngestService, project: IngestProject | null, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (project && error instanceof IngestError && error.status !== 415) {
+      ingest.recordOutcome(project, error.status === 413 ? "too_large" : "invalid", error.code, "error", 1);
+    }
+    throw error;
+  }
 }
 
 async function rateLimited(ingest: IngestService, project: IngestProject, res: Response) {

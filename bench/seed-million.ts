@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../src/server/db/client";
+import { seedProject } from "../test/helpers/seed";
+
+export interface SeedShape {
+  issues: number;
+  occurrences: number;
+  days: number;
+}
+
+/**
+ * Bulk-seeds one project with `occurrences` events over `issues` issues and `days` days, in SQL
+ * (not HTTP): issue popularity is skewed (a few hot issues, a long tail), environments are mostly
+ * production, and the counters, rollups and tag counts are derived from the occurrences exactly
+ * as ingest would have left them. A second organization gets a smaller copy, so every query has
+ * another tenant's rows to step over.
+ */
+export async function seedMillion(db: Db, shape: SeedShape) {
+  const target = await seedProject(db, "bench-queries");
+  const other = await seedProject(db, "bench-other-tenant");
+  for (const [project, scale] of [[target, 1], [other, 0.1]] as const) {
+    const issues = Math.max(1, Math.round(shape.issues * scale));
+    const occurrences = Math.max(1, Math.round(shape.occurrences * scale));
+    await seedProjectRows(db, project.organizationId, project.projectId, issues, occurrences, shape.days);
+  }
+  await db.execute(sql`analyze`);
+  return target;
+}
+
+async function seedProjectRows(db: Db, organizationId: string, projectId: string, issues: number, occurrences: number, days: number) {
+  await db.execute(sql`
+    insert into issues (organization_id, project_id, fingerprint, grouping_version, title, culprit, level, platform, status, severity,
+                        first_seen, last_seen, event_count, user_count, environments)
+    select ${organizationId}, ${projectId}::uuid, 'bench-' || i, 1,
+           (array['TypeError', 'RangeError', 'OrderNotFound', 'KeyError', 'ValueError'])[1 + i % 5] || ': failure number ' || i || ' in module ' || (i % 97),
+           'handler' || (i % 211) || ' (app/routes/r' || (i % 53) || '.js)',
+           (array['error', 'error', 'warning', 'fatal', 'info'])[1 + i % 5], 'node',
+           (array['OPEN', 'OPEN', 'OPEN', 'RESOLVED', 'IGNORED'])[1 + i % 5],
+           (array['HIGH', 'MEDIUM', 'LOW', 'CRITICAL'])[1 + i % 4],
+           now(), now(), 0, 0, '{}'
+    from generate_series(1, ${issues}) as i`);
+  // Skewed popularity: issue rank = issues * u^3 sends most events to the first issues.
+  await db.execute(sql`
+    with ranked as (
+      select id, row_number() over (order by fingerprint) as rank from issues where project_id = ${projectId}::uuid
+    ), picks as (
+      select 1 + floor(${issues} * power(random(), 3))::int as rank,
+             now() - (random() * ${days} * interval '1 day') as ts,
+             (array['production', 'production', 'production', 'staging', 'development'])[1 + floor(random() * 5)::int] as env,
+             n
+      from generate_series(1, ${occurrences}) as n
+    )
+    insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
+                             environment, environment_bucket, release, name, message, user_key, data)
+    select ${organizationId}, ${projectId}::uuid, r.id, md5(${projectId} || p.n), p.ts, p.ts, 'error', 'node', p.env,
+           case p.env when 'production' then 'PRODUCTION' when 'staging' then 'STAGING' else 'DEVELOPMENT' end,
+           'shop@1.' || (p.n % 40), 'TypeError', 'Cannot read properties of undefined (reading ''id'') #' || (p.n % 1000),
+           'id:user-' || (p.n % 5000),
+           jsonb_build_object('message', 'seeded', 'exceptions', jsonb_build_array(jsonb_build_object('type', 'TypeError', 'value', 'seeded event ' || p.n,
+             'frames', jsonb_build_array(jsonb_build_object('function', 'handler', 'filename', 'app.js', 'lineno', p.n % 500, 'inApp', true)))),
+             'tags', jsonb_build_object('browser', (array['Chrome', 'Firefox', 'Safari'])[1 + p.n % 3]))
+    from picks p join ranked r on r.rank = p.rank`);
+  await db.execute(sql`
+    update issues i set event_count = a.n, user_count = a.users, first_seen = a.first_seen, last_seen = a.last_seen,
+                        environments = a.envs, last_occurrence_id = a.last_id, first_release = 'shop@1.0', last_release = 'shop@1.39'
+    from (select issue_id, count(*) as n, count(distinct user_key) as users, min(timestamp) as first_seen, max(timestamp) as last_seen,
+                 array_agg(distinct environment) as envs, (array_agg(id order by timestamp desc))[1] as last_id
+          from occurrences where project_id = ${projectId}::uuid group by issue_id) a
+    where i.id = a.issue_id`);
+  await db.execute(sql`
+    insert into issue_daily_counts (organization_id, project_id, issue_id, environment, day, count)
+    select ${organizationId}, ${projectId}::uuid, issue_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
+    from occurrences where project_id = ${projectId}::uuid group by issue_id, environment_bucket, (timestamp at time zone 'UTC')::date`);
+  await db.execute(sql`
+    insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
+    select ${organizationId}, ${projectId}::uuid, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
+    from occurrences where project_id = ${projectId}::uuid group by 3, 4, 5`);
+  await db.execute(sql`
+    insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
+    select ${organizationId}, ${projectId}::uuid, issue_id, t.key, t.value, count(*)
+    from occurrences cross join lateral jsonb_each_text(data -> 'tags') as t(key, value)
+    where project_id = ${projectId}::uuid group by 3, 4, 5`);
+}
