@@ -26,11 +26,17 @@ import { Route as AuthenticatedSettingsProfileRouteImport } from './routes/_auth
 import { Route as AuthSignupIndexRouteImport } from './routes/auth/signup/index'
 import { Route as AuthSignupSuccessRouteImport } from './routes/auth/signup/success'
 import { Route as AuthSignupVerifyEmailRouteImport } from './routes/auth/signup/verify-email'
+import { Route as AuthenticatedDashboardEventsIndexRouteImport } from './routes/_authenticated/dashboard/events/index'
+import { Route as AuthenticatedDashboardExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/exceptions/index'
+import { Route as AuthenticatedDashboardIssuesIndexRouteImport } from './routes/_authenticated/dashboard/issues/index'
 import { Route as AuthenticatedDashboardProjectsIndexRouteImport } from './routes/_authenticated/dashboard/projects/index'
 import { Route as AuthenticatedDashboardProjectsNewRouteImport } from './routes/_authenticated/dashboard/projects/new'
 import { Route as AuthenticatedSettingsOrganizationIndexRouteImport } from './routes/_authenticated/settings/organization/index'
 import { Route as AuthenticatedSettingsOrganizationBillingRouteImport } from './routes/_authenticated/settings/organization/billing'
+import { Route as AuthenticatedDashboardIssuesIssueIdIndexRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/index'
 import { Route as AuthenticatedDashboardProjectsProjectIdSettingsRouteImport } from './routes/_authenticated/dashboard/projects/$projectId/settings'
+import { Route as AuthenticatedDashboardIssuesIssueIdExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/exceptions/index'
+import { Route as AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +129,24 @@ const AuthSignupVerifyEmailRoute = AuthSignupVerifyEmailRouteImport.update({
   path: '/auth/signup/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedDashboardEventsIndexRoute =
+  AuthenticatedDashboardEventsIndexRouteImport.update({
+    id: '/events/',
+    path: '/events/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardExceptionsIndexRoute =
+  AuthenticatedDashboardExceptionsIndexRouteImport.update({
+    id: '/exceptions/',
+    path: '/exceptions/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardIssuesIndexRoute =
+  AuthenticatedDashboardIssuesIndexRouteImport.update({
+    id: '/issues/',
+    path: '/issues/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProjectsIndexRoute =
   AuthenticatedDashboardProjectsIndexRouteImport.update({
     id: '/projects/',
@@ -147,10 +171,28 @@ const AuthenticatedSettingsOrganizationBillingRoute =
     path: '/organization/billing',
     getParentRoute: () => AuthenticatedSettingsRoute,
   } as any)
+const AuthenticatedDashboardIssuesIssueIdIndexRoute =
+  AuthenticatedDashboardIssuesIssueIdIndexRouteImport.update({
+    id: '/issues/$issueId/',
+    path: '/issues/$issueId/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProjectsProjectIdSettingsRoute =
   AuthenticatedDashboardProjectsProjectIdSettingsRouteImport.update({
     id: '/projects/$projectId/settings',
     path: '/projects/$projectId/settings',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute =
+  AuthenticatedDashboardIssuesIssueIdExceptionsIndexRouteImport.update({
+    id: '/issues/$issueId/exceptions/',
+    path: '/issues/$issueId/exceptions/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute =
+  AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRouteImport.update({
+    id: '/issues/$issueId/exceptions/$exceptionId',
+    path: '/issues/$issueId/exceptions/$exceptionId',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 
@@ -173,9 +215,15 @@ export interface FileRoutesByFullPath {
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
+  '/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
   '/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
+  '/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
+  '/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/dashboard/issues/$issueId/exceptions/': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -194,9 +242,15 @@ export interface FileRoutesByTo {
   '/auth/signup': typeof AuthSignupIndexRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/events': typeof AuthenticatedDashboardEventsIndexRoute
+  '/dashboard/exceptions': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/dashboard/issues': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects': typeof AuthenticatedDashboardProjectsIndexRoute
   '/settings/organization': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
+  '/dashboard/issues/$issueId': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
+  '/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/dashboard/issues/$issueId/exceptions': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -219,9 +273,15 @@ export interface FileRoutesById {
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/_authenticated/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/_authenticated/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/_authenticated/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
+  '/_authenticated/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/_authenticated/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/_authenticated/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
   '/_authenticated/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/_authenticated/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
+  '/_authenticated/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
+  '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/_authenticated/dashboard/issues/$issueId/exceptions/': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -244,9 +304,15 @@ export interface FileRouteTypes {
     | '/auth/signup/'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/events/'
+    | '/dashboard/exceptions/'
+    | '/dashboard/issues/'
     | '/dashboard/projects/'
     | '/settings/organization/'
     | '/dashboard/projects/$projectId/settings'
+    | '/dashboard/issues/$issueId/'
+    | '/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/dashboard/issues/$issueId/exceptions/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -265,9 +331,15 @@ export interface FileRouteTypes {
     | '/auth/signup'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/events'
+    | '/dashboard/exceptions'
+    | '/dashboard/issues'
     | '/dashboard/projects'
     | '/settings/organization'
     | '/dashboard/projects/$projectId/settings'
+    | '/dashboard/issues/$issueId'
+    | '/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/dashboard/issues/$issueId/exceptions'
   id:
     | '__root__'
     | '/'
@@ -289,9 +361,15 @@ export interface FileRouteTypes {
     | '/auth/signup/'
     | '/_authenticated/dashboard/projects/new'
     | '/_authenticated/settings/organization/billing'
+    | '/_authenticated/dashboard/events/'
+    | '/_authenticated/dashboard/exceptions/'
+    | '/_authenticated/dashboard/issues/'
     | '/_authenticated/dashboard/projects/'
     | '/_authenticated/settings/organization/'
     | '/_authenticated/dashboard/projects/$projectId/settings'
+    | '/_authenticated/dashboard/issues/$issueId/'
+    | '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/_authenticated/dashboard/issues/$issueId/exceptions/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -426,6 +504,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/dashboard/events/': {
+      id: '/_authenticated/dashboard/events/'
+      path: '/events'
+      fullPath: '/dashboard/events/'
+      preLoaderRoute: typeof AuthenticatedDashboardEventsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/exceptions/': {
+      id: '/_authenticated/dashboard/exceptions/'
+      path: '/exceptions'
+      fullPath: '/dashboard/exceptions/'
+      preLoaderRoute: typeof AuthenticatedDashboardExceptionsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/issues/': {
+      id: '/_authenticated/dashboard/issues/'
+      path: '/issues'
+      fullPath: '/dashboard/issues/'
+      preLoaderRoute: typeof AuthenticatedDashboardIssuesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/projects/': {
       id: '/_authenticated/dashboard/projects/'
       path: '/projects'
@@ -454,11 +553,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsOrganizationBillingRouteImport
       parentRoute: typeof AuthenticatedSettingsRoute
     }
+    '/_authenticated/dashboard/issues/$issueId/': {
+      id: '/_authenticated/dashboard/issues/$issueId/'
+      path: '/issues/$issueId'
+      fullPath: '/dashboard/issues/$issueId/'
+      preLoaderRoute: typeof AuthenticatedDashboardIssuesIssueIdIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/projects/$projectId/settings': {
       id: '/_authenticated/dashboard/projects/$projectId/settings'
       path: '/projects/$projectId/settings'
       fullPath: '/dashboard/projects/$projectId/settings'
       preLoaderRoute: typeof AuthenticatedDashboardProjectsProjectIdSettingsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/issues/$issueId/exceptions/': {
+      id: '/_authenticated/dashboard/issues/$issueId/exceptions/'
+      path: '/issues/$issueId/exceptions'
+      fullPath: '/dashboard/issues/$issueId/exceptions/'
+      preLoaderRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId': {
+      id: '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId'
+      path: '/issues/$issueId/exceptions/$exceptionId'
+      fullPath: '/dashboard/issues/$issueId/exceptions/$exceptionId'
+      preLoaderRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
   }
@@ -469,8 +589,14 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardProfileRoute: typeof AuthenticatedDashboardProfileRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardProjectsNewRoute: typeof AuthenticatedDashboardProjectsNewRoute
+  AuthenticatedDashboardEventsIndexRoute: typeof AuthenticatedDashboardEventsIndexRoute
+  AuthenticatedDashboardExceptionsIndexRoute: typeof AuthenticatedDashboardExceptionsIndexRoute
+  AuthenticatedDashboardIssuesIndexRoute: typeof AuthenticatedDashboardIssuesIndexRoute
   AuthenticatedDashboardProjectsIndexRoute: typeof AuthenticatedDashboardProjectsIndexRoute
   AuthenticatedDashboardProjectsProjectIdSettingsRoute: typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
+  AuthenticatedDashboardIssuesIssueIdIndexRoute: typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
+  AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 
 const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
@@ -480,10 +606,22 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardProjectsNewRoute:
       AuthenticatedDashboardProjectsNewRoute,
+    AuthenticatedDashboardEventsIndexRoute:
+      AuthenticatedDashboardEventsIndexRoute,
+    AuthenticatedDashboardExceptionsIndexRoute:
+      AuthenticatedDashboardExceptionsIndexRoute,
+    AuthenticatedDashboardIssuesIndexRoute:
+      AuthenticatedDashboardIssuesIndexRoute,
     AuthenticatedDashboardProjectsIndexRoute:
       AuthenticatedDashboardProjectsIndexRoute,
     AuthenticatedDashboardProjectsProjectIdSettingsRoute:
       AuthenticatedDashboardProjectsProjectIdSettingsRoute,
+    AuthenticatedDashboardIssuesIssueIdIndexRoute:
+      AuthenticatedDashboardIssuesIssueIdIndexRoute,
+    AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute:
+      AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute,
+    AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute:
+      AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute,
   }
 
 const AuthenticatedDashboardRouteWithChildren =

@@ -14,8 +14,8 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
-import { projectRestRoutes } from "./projects/project.rest";
 import { restErrorHandler } from "./rest/errors";
+import { createV1Router } from "./rest/v1.router";
 import { createRequestContext, type AppServices } from "./trpc/context";
 import { appRouter } from "./trpc/router";
 
@@ -81,12 +81,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       createContext: ({ req }) => createRequestContext(services, req),
     }),
   );
-  const v1 = express.Router();
-  v1.use(projectRestRoutes(services));
-  v1.use((req, res) => {
-    res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
-  });
-  app.use("/api/v1", v1);
+  app.use("/api/v1", createV1Router(services));
   app.use("/api", (req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: "Not found", requestId: req.id } });
   });

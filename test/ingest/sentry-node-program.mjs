@@ -1,19 +1,26 @@
-// A real @sentry/node program, run as a child process by the ingest tests.
-// argv: DSN, count, mode ("plain" | "gzip"). Prints one JSON line: the event ids the SDK sent.
+// A real @sentry/node program, run as a child process by the tests.
+// argv: DSN, count, mode ("plain" | "gzip"), environment (default "staging"), handler ("lookup").
+// Prints one JSON line: the event ids the SDK sent.
 import * as Sentry from "@sentry/node";
 
-const [dsn, countArg, mode] = process.argv.slice(2);
+const [dsn, countArg, mode, environment = "staging", handler = "lookup"] = process.argv.slice(2);
 const count = Number(countArg);
-Sentry.init({ dsn, release: "sdk-test@1.0.0", environment: "staging", sendClientReports: true, autoSessionTracking: false, defaultIntegrations: false });
+Sentry.init({ dsn, release: "sdk-test@1.0.0", environment, sendClientReports: true, autoSessionTracking: false, defaultIntegrations: false });
 
-function failingLookup(id) {
-  throw new TypeError(`Cannot find order ${id}`);
-}
+// Different functions are different code paths: each groups into its own issue.
+const handlers = {
+  lookup: function failingLookup(id) {
+    throw new TypeError(`Cannot find order ${id}`);
+  },
+  search: function searchHandler(id) {
+    throw new TypeError(`Cannot find order ${id}`);
+  },
+};
 
 const ids = [];
 for (let i = 0; i < count; i++) {
   try {
-    failingLookup(1000 + i);
+    handlers[handler](1000 + i);
   } catch (error) {
     // Over 32 KiB the SDK gzips the body: the large payload exercises that path.
     const extra = mode === "gzip" ? { cart: Array.from({ length: 600 }, (_, n) => ({ sku: `SKU-${n}-${"x".repeat(60)}`, qty: n })) } : {};

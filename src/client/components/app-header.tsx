@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, type LinkProps } from "@tanstack/react-router";
 import { Logo } from "./logo";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { ThemeToggle } from "./theme-toggle";
@@ -7,7 +7,7 @@ import { cn } from "@/client/lib/utils";
 
 interface NavItem {
   label: string;
-  to: string;
+  to: NonNullable<LinkProps["to"]>;
   /** Only the exact path marks the item active (the dashboard is every screen's prefix). */
   exact?: boolean;
 }
@@ -51,9 +51,7 @@ function NavLinks() {
   return NAV_ITEMS.map((item) => (
     <Link
       key={item.to}
-      // Issues, exceptions and events screens come with another change; their paths are not in the
-      // generated route tree yet, so the typed `to` is widened here.
-      to={item.to as never}
+      to={item.to}
       activeOptions={{ exact: item.exact ?? false }}
       className={linkClass}
       activeProps={{ className: cn(linkClass, "bg-accent text-foreground") }}

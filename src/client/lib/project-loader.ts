@@ -8,9 +8,19 @@ import { trpcErrorCode, type TrpcUtils } from "./trpc";
 export async function loadProjects(trpc: TrpcUtils, activeOrganizationId: string | null) {
   if (!activeOrganizationId) return;
   try {
-    await trpc.project.list.ensureData();
+    return await trpc.project.list.ensureData();
   } catch (error) {
     if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
     throw error;
   }
+}
+
+/**
+ * For the project-scoped lists (issues, exceptions, events; spec §2): loads the projects and, when
+ * the URL names no project, answers the first project's id for the screen to redirect to. Without
+ * an organization or projects there is nothing to redirect to; the screen shows the not-found view.
+ */
+export async function firstProjectToRedirectTo(trpc: TrpcUtils, activeOrganizationId: string | null, projectId: string | undefined) {
+  const projects = await loadProjects(trpc, activeOrganizationId);
+  return projectId ? undefined : projects?.[0]?.id;
 }

@@ -1,5 +1,6 @@
 import { CreateProjectInput, CreateProjectKeyInput, ProjectIdInput, ProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
 import { orgProcedure, router } from "../trpc/init";
+import { projectOverview } from "./project-overview.service";
 import type { ProjectContext } from "./project.service";
 import * as service from "./project.service";
 
@@ -18,6 +19,7 @@ export const projectRouter = router({
   createKey: orgProcedure.input(CreateProjectKeyInput).mutation(({ ctx, input }) => service.createProjectKey(projectCtx(ctx), input)),
   rotateKey: orgProcedure.input(ProjectKeyInput).mutation(({ ctx, input }) => service.rotateProjectKey(projectCtx(ctx), input.projectId, input.keyId)),
   revokeKey: orgProcedure.input(ProjectKeyInput).mutation(({ ctx, input }) => service.revokeProjectKey(projectCtx(ctx), input.projectId, input.keyId)),
+  overview: orgProcedure.query(({ ctx }) => projectOverview(ctx)),
 });
 
 export { projectCtx };

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRightIcon, FolderIcon, MailIcon, PlusIcon, SettingsIcon } from "lucide-react";
+import { ArrowRightIcon, MailIcon, PlusIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
 import { loadProjects } from "@/client/lib/project-loader";
 import { canManageProjects, userInvitationsQueryOptions } from "@/client/lib/organization";
@@ -9,14 +9,17 @@ import { useRequiredSession } from "@/client/lib/session";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { ErrorView } from "@/client/components/error-view";
-import { PlatformBadge } from "@/client/components/platform-badge";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { ProjectOverviewCard } from "./-project-overview-card";
 
 export const Route = createFileRoute("/_authenticated/dashboard/")({
-  loader: ({ context }) => loadProjects(context.trpc, context.activeOrganizationId),
+  loader: async ({ context }) => {
+    // The charts and top issues load beside the project list; the cards show their own states.
+    if (context.activeOrganizationId) void context.trpc.project.overview.prefetch();
+    await loadProjects(context.trpc, context.activeOrganizationId);
+  },
   component: DashboardScreen,
   errorComponent: DashboardErrorView,
   notFoundComponent: DashboardNotFoundView,
@@ -38,6 +41,8 @@ function DashboardScreen() {
 function OrganizationDashboard() {
   const organization = useFullOrganization();
   const projects = trpc.project.list.useQuery();
+  const overview = trpc.project.overview.useQuery();
+  const overviewByProject = new Map((overview.data ?? []).map((entry) => [entry.projectId, entry]));
   const role = useMyRole();
 
   return (
@@ -63,29 +68,18 @@ function OrganizationDashboard() {
       ) : projects.data.length === 0 ? (
         <NotFoundView type="projects" />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="project-cards">
-          {projects.data.map((project) => (
-            <Card key={project.id} className="gap-4" data-testid="project-card">
-              <CardHeader>
-                <CardTitle className="flex items-center gap-2">
-                  <FolderIcon className="size-4 text-muted-foreground" aria-hidden />
-                  <span className="truncate">{project.name}</span>
-                </CardTitle>
-                <CardDescription className="line-clamp-2">{project.description || "No description"}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <PlatformBadge platform={project.platform} />
-              </CardContent>
-              <CardFooter className="mt-auto">
-                <Button asChild variant="outline" size="sm">
-                  <Link to="/dashboard/projects/$projectId/settings" params={{ projectId: project.id }}>
-                    <SettingsIcon /> Settings
-                  </Link>
-                </Button>
-              </CardFooter>
-            </Card>
-          ))}
-        </div>
+        <>
+          {overview.error ? (
+            <div className="mb-4">
+              <QueryErrorAlert error={overview.error} onRetry={() => void overview.refetch()} title="Could not load the occurrence overview" />
+            </div>
+          ) : null}
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="project-cards">
+            {projects.data.map((project) => (
+              <ProjectOverviewCard key={project.id} project={project} overview={overviewByProject.get(project.id)} overviewPending={overview.isPending} />
+            ))}
+          </div>
+        </>
       )}
     </>
   );
@@ -114,9 +108,9 @@ function PendingInvitationsBanner() {
 
 function ProjectCardsSkeleton() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy>
       {[0, 1, 2].map((index) => (
-        <Skeleton key={index} className="h-40 rounded-xl" />
+        <Skeleton key={index} className="h-80 rounded-xl" />
       ))}
     </div>
   );

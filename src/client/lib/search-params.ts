@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ENVIRONMENTS } from "@/shared/constants";
+import { IsoDay } from "@/shared/triage.inputs";
+import { MAX_PAGE_SIZE } from "@/shared/paging";
+
+/**
+ * Pieces of the triage screens' search schemas. The router JSON-parses search values, so numbers
+ * and arrays arrive typed. A malformed value (hand-edited URL, old bookmark) falls back to its
+ * default instead of failing the screen.
+ */
+
+export const projectIdParam = z.uuid().optional().catch(undefined);
+
+export const pageParam = z.number().int().min(1).default(1).catch(1);
+
+export const sizeParam = (defaultSize: number) => z.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize).catch(defaultSize);
+
+export function sortParam(fields: readonly string[], defaultSort: string) {
+  const valid = (value: string) =>
+    value.split(",").every((part) => {
+      const [field, direction = "ASC"] = part.trim().split(":");
+      return fields.includes(field) && (direction === "ASC" || direction === "DESC");
+    });
+  return z.string().refine(valid).default(defaultSort).catch(defaultSort);
+}
+
+/** A hand-written `?environments=PRODUCTION` is a single string; links write a JSON array. */
+export const environmentsParam = z
+  .union([z.enum(ENVIRONMENTS).transform((value) => [value]), z.array(z.enum(ENVIRONMENTS))])
+  .optional()
+  .catch(undefined);
+
+export const dayParam = IsoDay.optional().catch(undefined);
+
+export const textParam = z.string().trim().max(200).optional().catch(undefined);
+
+export type SortDirection = "ASC" | "DESC";
+
+/** The first (primary) key of a `field:DIR` sort string. */
+export function primarySort(sort: string): { field: string; direction: SortDirection } {
+  const [field, direction] = sort.split(",")[0].trim().split(":");
+  return { field, direction: direction === "DESC" ? "DESC" : "ASC" };
+}
+
+/**
+ * The sort after clicking a column header: the same column flips direction, another column starts
+ * with its natural direction (newest / largest first for most).
+ */
+export function nextSort(current: string, field: string, firstDirection: SortDirection = "DESC"): string {
+  const { field: currentField, direction } = primarySort(current);
+  if (currentField !== field) return `${field}:${firstDirection}`;
+  return `${field}:${direction === "DESC" ? "ASC" : "DESC"}`;
+}

@@ -1,0 +1,41 @@
+import type { IssueActivityEntry } from "@/shared/triage.views";
+import type { IssueSeverity, IssueStatus } from "@/shared/triage.inputs";
+import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges";
+import { RelativeTime } from "@/client/components/relative-time";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+
+/** Who changed the issue's status or severity, and when (newest first as the API sends it). */
+export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[] }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-3" data-testid="issue-activity">
+          {activity.length === 0 ? <li className="text-sm text-muted-foreground">No changes yet.</li> : null}
+          {activity.map((entry) => (
+            <li key={entry.id} className="grid gap-0.5 border-l-2 pl-3 text-sm" data-testid="issue-activity-entry" data-kind={entry.kind}>
+              <span>
+                <span className="font-medium">{entry.actor?.name || entry.actor?.email || "Faultline"}</span> {describe(entry)}
+              </span>
+              <RelativeTime date={entry.createdAt} className="text-xs text-muted-foreground" />
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+function label(kind: IssueActivityEntry["kind"], value: string | null): string {
+  if (value === null) return "none";
+  const labels: Record<string, string> = kind === "status" ? STATUS_LABELS : SEVERITY_LABELS;
+  return labels[value as IssueStatus & IssueSeverity] ?? value;
+}
+
+function describe(entry: IssueActivityEntry): string {
+  const what = entry.kind === "status" ? "status" : "severity";
+  if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;
+  return `changed the ${what} from ${label(entry.kind, entry.from)} to ${label(entry.kind, entry.to)}`;
+}

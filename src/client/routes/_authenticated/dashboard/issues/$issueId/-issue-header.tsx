@@ -1,0 +1,100 @@
+import { toast } from "sonner";
+import { ISSUE_SEVERITIES, ISSUE_STATUSES, type IssueSeverity, type IssueStatus } from "@/shared/triage.inputs";
+import type { IssueDetail } from "@/shared/triage.views";
+import { trpc } from "@/client/lib/trpc";
+import { errorMessage } from "@/client/lib/api-error";
+import { cleanText } from "@/client/lib/untrusted-text";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { LevelBadge, RegressionBadge, SEVERITY_LABELS, SeverityBadge, STATUS_LABELS, StatusBadge } from "@/client/components/issue-badges";
+import { Badge } from "@/client/components/ui/badge";
+import { Label } from "@/client/components/ui/label";
+import { NativeSelect } from "@/client/components/ui/select";
+
+/** Title, culprit and badges, with the status and severity controls. */
+export function IssueHeader({ issue }: { issue: IssueDetail }) {
+  const title = cleanText(issue.title);
+  useDocumentTitle(title);
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="grid min-w-0 flex-1 gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words [overflow-wrap:anywhere]" data-testid="issue-title">
+          {title}
+        </h1>
+        {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{cleanText(issue.culprit)}</p> : null}
+        <div className="flex flex-wrap items-center gap-1.5">
+          <LevelBadge level={issue.level} />
+          <StatusBadge status={issue.status} />
+          <SeverityBadge severity={issue.severity} />
+          {issue.isRegression ? <RegressionBadge /> : null}
+          {issue.platform ? <Badge variant="secondary">{cleanText(issue.platform)}</Badge> : null}
+        </div>
+      </div>
+      <IssueControls issue={issue} />
+    </div>
+  );
+}
+
+function IssueControls({ issue }: { issue: IssueDetail }) {
+  const utils = trpc.useUtils();
+  const scope = { projectId: issue.projectId, issueId: issue.id };
+  const refresh = () => Promise.all([utils.issue.invalidate(), utils.project.overview.invalidate()]);
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  const setStatus = trpc.issue.setStatus.useMutation({
+    onSuccess: async (_, { status }) => {
+      await refresh();
+      toast.success(`Issue marked as ${STATUS_LABELS[status].toLowerCase()}`);
+    },
+    onError,
+  });
+  const setSeverity = trpc.issue.setSeverity.useMutation({
+    onSuccess: async (_, { severity }) => {
+      await refresh();
+      toast.success(`Severity set to ${SEVERITY_LABELS[severity].toLowerCase()}`);
+    },
+    onError,
+  });
+
+  // While a change is saved (and the issue re-read), the control shows the chosen value.
+  const status = setStatus.isPending ? setStatus.variables.status : issue.status;
+  const severity = setSeverity.isPending ? setSeverity.variables.severity : issue.severity;
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid gap-1.5">
+        <Label htmlFor="issue-status">Status</Label>
+        <NativeSelect
+          id="issue-status"
+          className="w-36"
+          value={status}
+          disabled={setStatus.isPending}
+          onChange={(event) => setStatus.mutate({ ...scope, status: event.target.value as IssueStatus })}
+          data-testid="issue-status-select"
+        >
+          {ISSUE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="issue-severity">Severity</Label>
+        <NativeSelect
+          id="issue-severity"
+          className="w-36"
+          value={severity}
+          disabled={setSeverity.isPending}
+          onChange={(event) => setSeverity.mutate({ ...scope, severity: event.target.value as IssueSeverity })}
+          data-testid="issue-severity-select"
+        >
+          {ISSUE_SEVERITIES.map((value) => (
+            <option key={value} value={value}>
+              {SEVERITY_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}

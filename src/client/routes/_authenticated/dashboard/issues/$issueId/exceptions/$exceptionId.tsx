@@ -1,0 +1,98 @@
+import { createFileRoute, Link, notFound, type SearchSchemaInput } from "@tanstack/react-router";
+import { ArrowLeftIcon } from "lucide-react";
+import type { ExceptionDetail } from "@/shared/triage.views";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { NotFoundView } from "@/client/components/not-found-view";
+import { PendingView } from "@/client/components/pending-view";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { Button } from "@/client/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { IssueScopeSearch, Uuid, type IssueScopeSearchInput } from "../-issue-search";
+import { IssueScreenError } from "../-issue-screen-error";
+import { readOccurrence } from "./-exception/occurrence";
+import { ExceptionHeader } from "./-exception/exception-header";
+import { ExceptionChain } from "./-exception/stack-trace";
+import { RequestSection } from "./-exception/request-section";
+import { BreadcrumbsSection } from "./-exception/breadcrumbs-section";
+import { ContextsSection } from "./-exception/contexts-section";
+import { EventDataSection } from "./-exception/event-data-section";
+import { RawJsonSection } from "./-exception/raw-json-section";
+
+export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId")({
+  validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
+  loaderDeps: ({ search }) => ({ projectId: search.projectId }),
+  loader: async ({ context, params, deps }) => {
+    if (!context.activeOrganizationId) return;
+    if (!Uuid.safeParse(params.exceptionId).success || !Uuid.safeParse(params.issueId).success) throw notFound();
+    let exception: ExceptionDetail;
+    try {
+      exception = await context.trpc.exception.get.ensureData({ projectId: deps.projectId, exceptionId: params.exceptionId });
+    } catch (error) {
+      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      throw error;
+    }
+    // An exception is addressed under its own issue only.
+    if (exception.issueId !== params.issueId) throw notFound();
+  },
+  component: ExceptionScreen,
+  // Spec §2: a missing exception is a plain not-found.
+  notFoundComponent: () => <NotFoundView />,
+  errorComponent: IssueScreenError,
+});
+
+function ExceptionScreen() {
+  const { activeOrganizationId } = Route.useRouteContext();
+  if (!activeOrganizationId) return <NotFoundView type="organization" />;
+  return <ExceptionDetailScreen />;
+}
+
+function ExceptionDetailScreen() {
+  const { issueId, exceptionId } = Route.useParams();
+  const { projectId } = Route.useSearch();
+  const exception = trpc.exception.get.useQuery({ projectId, exceptionId });
+
+  if (exception.isPending) return <PendingView />;
+  if (exception.error) {
+    if (trpcErrorCode(exception.error) === "NOT_FOUND") return <NotFoundView />;
+    return <QueryErrorAlert error={exception.error} onRetry={() => void exception.refetch()} title="Could not load the exception" />;
+  }
+
+  const occurrence = readOccurrence(exception.data.data);
+  return (
+    <div className="grid gap-6 grid-cols-[minmax(0,1fr)]" data-testid="exception-detail">
+      <div className="flex flex-wrap gap-1">
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link to="/dashboard/issues/$issueId" params={{ issueId }} search={{ projectId }}>
+            <ArrowLeftIcon /> Issue
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/dashboard/issues/$issueId/exceptions" params={{ issueId }} search={{ projectId }}>
+            All exceptions
+          </Link>
+        </Button>
+      </div>
+      <ExceptionHeader exception={exception.data} occurrence={occurrence} />
+      <Tabs defaultValue="details" className="gap-4">
+        <TabsList>
+          <TabsTrigger value="details" data-testid="exception-tab-details">
+            Details
+          </TabsTrigger>
+          <TabsTrigger value="raw" data-testid="exception-tab-raw">
+            Raw JSON
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="details" className="grid gap-6 grid-cols-[minmax(0,1fr)]">
+          <ExceptionChain exceptions={occurrence.exceptions} stacktrace={occurrence.stacktrace} />
+          {occurrence.request ? <RequestSection request={occurrence.request} /> : null}
+          <EventDataSection occurrence={occurrence} />
+          <BreadcrumbsSection breadcrumbs={occurrence.breadcrumbs} />
+          <ContextsSection contexts={occurrence.contexts} />
+        </TabsContent>
+        <TabsContent value="raw">
+          <RawJsonSection data={exception.data.data} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { readOccurrence } from "./occurrence";
+
+describe("readOccurrence", () => {
+  it("reads a stored occurrence", () => {
+    const view = readOccurrence({
+      message: "boom",
+      exceptions: [
+        { type: "Cause", value: "inner", frames: [], mechanism: { type: "chained", handled: null, synthetic: false } },
+        {
+          type: "Thrown",
+          value: "outer",
+          mechanism: { type: "onerror", handled: false },
+          frames: [{ filename: "a.js", function: "f", lineno: 3, colno: 1, inApp: true, contextLine: "x()", preContext: ["a", "b"], postContext: ["c"] }],
+        },
+      ],
+      request: { url: "https://example.com", method: "GET", query: "a=1", headers: { Accept: "*/*" }, clientIp: "203.0.113.1" },
+      user: { id: "u1", email: null, username: null, ip: null },
+      tags: { region: "eu" },
+      contexts: { os: { name: "Linux" } },
+      breadcrumbs: [{ timestamp: "2026-01-01T00:00:00Z", category: "http", message: "GET /", level: "info", type: "http", data: { status: 200 } }],
+      sdk: { name: "sentry.javascript.node", version: "11.12.0" },
+      extra: { a: 1 },
+    });
+    expect(view.exceptions.map((exception) => exception.type)).toEqual(["Cause", "Thrown"]);
+    expect(view.exceptions[1].mechanism).toEqual({ type: "onerror", handled: false, synthetic: false });
+    expect(view.exceptions[1].frames[0]).toMatchObject({ function: "f", lineno: 3, inApp: true, preContext: ["a", "b"], postContext: ["c"] });
+    expect(view.request?.headers).toEqual([["Accept", "*/*"]]);
+    expect(view.user).toEqual({ id: "u1", email: null, username: null, ip: null });
+    expect(view.tags).toEqual([["region", "eu"]]);
+    expect(view.contexts).toEqual([["os", { name: "Linux" }]]);
+    expect(view.breadcrumbs).toHaveLength(1);
+    expect(view.sdk).toEqual({ name: "sentry.javascript.node", version: "11.12.0" });
+  });
+
+  it("drops values of the wrong type instead of trusting them", () => {
+    const view = readOccurrence({
+      message: { toString: "x" },
+      exceptions: [null, "text", { type: ["array"], value: 42, frames: [{ function: {}, lineno: "12", inApp: "yes", preContext: "no" }, 7] }],
+      request: [],
+      user: { id: null, email: null },
+      tags: [["k", "v"], ["broken"], "x"],
+      contexts: "nope",
+      breadcrumbs: { values: [] },
+      sdk: "sentry",
+      extra: null,
+    });
+    expect(view.message).toBeNull();
+    expect(view.exceptions).toHaveLength(1);
+    expect(view.exceptions[0]).toMatchObject({ type: null, value: "42" });
+    expect(view.exceptions[0].frames).toEqual([
+      { filename: null, absPath: null, function: null, module: null, lineno: null, colno: null, inApp: false, contextLine: null, preContext: [], postContext: [] },
+    ]);
+    expect(view.request).toBeNull();
+    expect(view.user).toBeNull();
+    expect(view.tags).toEqual([["k", "v"]]);
+    expect(view.contexts).toEqual([]);
+    expect(view.breadcrumbs).toEqual([]);
+    expect(view.sdk).toBeNull();
+    expect(view.extra).toEqual([]);
+  });
+});

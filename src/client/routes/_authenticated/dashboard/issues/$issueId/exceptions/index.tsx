@@ -1,0 +1,101 @@
+import { createFileRoute, Link, notFound, stripSearchParams, useNavigate, type SearchSchemaInput } from "@tanstack/react-router";
+import { keepPreviousData } from "@tanstack/react-query";
+import { z } from "zod";
+import { ArrowLeftIcon } from "lucide-react";
+import { ISSUE_EXCEPTIONS_PAGE_SIZE } from "@/shared/constants";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { cleanText } from "@/client/lib/untrusted-text";
+import { pageParam, sizeParam } from "@/client/lib/search-params";
+import { ExceptionsTable } from "@/client/components/exceptions-table";
+import { NotFoundView } from "@/client/components/not-found-view";
+import { PageHeader } from "@/client/components/page-header";
+import { Pager } from "@/client/components/pager";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { IssueScopeSearch, Uuid } from "../-issue-search";
+import { IssueScreenError } from "../-issue-screen-error";
+
+const IssueExceptionsSearch = IssueScopeSearch.extend({ page: pageParam, size: sizeParam(ISSUE_EXCEPTIONS_PAGE_SIZE) });
+
+export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/exceptions/")({
+  validateSearch: (search: z.input<typeof IssueExceptionsSearch> & SearchSchemaInput) => IssueExceptionsSearch.parse(search),
+  search: { middlewares: [stripSearchParams({ page: 1, size: ISSUE_EXCEPTIONS_PAGE_SIZE })] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    if (!context.activeOrganizationId) return;
+    if (!Uuid.safeParse(params.issueId).success) throw notFound();
+    const scope = { projectId: deps.projectId, issueId: params.issueId };
+    void context.trpc.exception.list.prefetch({ ...scope, page: deps.page, size: deps.size });
+    try {
+      await context.trpc.issue.get.ensureData(scope);
+    } catch (error) {
+      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      throw error;
+    }
+  },
+  component: IssueExceptionsScreen,
+  notFoundComponent: () => <NotFoundView />,
+  errorComponent: IssueScreenError,
+});
+
+function IssueExceptionsScreen() {
+  const { activeOrganizationId } = Route.useRouteContext();
+  if (!activeOrganizationId) return <NotFoundView type="organization" />;
+  return <IssueExceptions />;
+}
+
+function IssueExceptions() {
+  const { issueId } = Route.useParams();
+  const { projectId, page, size } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const issue = trpc.issue.get.useQuery({ projectId, issueId });
+  const exceptions = trpc.exception.list.useQuery({ projectId, issueId, page, size }, { placeholderData: keepPreviousData });
+
+  return (
+    <div className="grid gap-4 grid-cols-[minmax(0,1fr)]">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="mb-3 -ml-2">
+          <Link to="/dashboard/issues/$issueId" params={{ issueId }} search={{ projectId }}>
+            <ArrowLeftIcon /> Issue
+          </Link>
+        </Button>
+        <PageHeader
+          title="Exceptions"
+          description={issue.data ? <span className="break-words [overflow-wrap:anywhere]">{cleanText(issue.data.title)}</span> : <Skeleton className="h-4 w-64" />}
+        />
+      </div>
+      <Card className="gap-0 py-0">
+        {exceptions.isPending ? (
+          <div className="grid gap-2 p-4" aria-busy>
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-7" />
+            ))}
+          </div>
+        ) : exceptions.error ? (
+          <div className="p-4">
+            {trpcErrorCode(exceptions.error) === "NOT_FOUND" ? (
+              <NotFoundView />
+            ) : (
+              <QueryErrorAlert error={exceptions.error} onRetry={() => void exceptions.refetch()} title="Could not load the exceptions" />
+            )}
+          </div>
+        ) : exceptions.data.items.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground" data-testid="exceptions-empty">
+            {page > 1 ? "This page is empty." : "No stored occurrences for this issue."}
+          </p>
+        ) : (
+          <ExceptionsTable exceptions={exceptions.data.items} projectId={projectId} />
+        )}
+      </Card>
+      {exceptions.data && exceptions.data.meta.totalItems > 0 ? (
+        <Pager
+          meta={exceptions.data.meta}
+          onPageChange={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })}
+          onSizeChange={(next) => void navigate({ search: (previous) => ({ ...previous, size: next, page: 1 }) })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { createFileRoute, Link, notFound, type SearchSchemaInput } from "@tanstack/react-router";
+import { ArrowLeftIcon } from "lucide-react";
+import { ISSUE_DETAIL_PRELOAD_SIZE } from "@/shared/constants";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { NotFoundView } from "@/client/components/not-found-view";
+import { PendingView } from "@/client/components/pending-view";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { Button } from "@/client/components/ui/button";
+import { IssueScopeSearch, Uuid, type IssueScopeSearchInput } from "./-issue-search";
+import { IssueScreenError } from "./-issue-screen-error";
+import { IssueHeader } from "./-issue-header";
+import { IssueFactsCard } from "./-issue-facts-card";
+import { IssueOccurrencesCard } from "./-issue-occurrences-card";
+import { IssueTagsCard } from "./-issue-tags-card";
+import { IssueActivityCard } from "./-issue-activity-card";
+import { LatestExceptionsCard } from "./-latest-exceptions-card";
+
+export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/")({
+  validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
+  loaderDeps: ({ search }) => ({ projectId: search.projectId }),
+  // Spec §2: the issue and its first 5 exceptions are loaded before the screen shows.
+  loader: async ({ context, params, deps }) => {
+    if (!context.activeOrganizationId) return;
+    if (!Uuid.safeParse(params.issueId).success) throw notFound();
+    const scope = { projectId: deps.projectId, issueId: params.issueId };
+    try {
+      await Promise.all([
+        context.trpc.issue.get.ensureData(scope),
+        context.trpc.exception.list.ensureData({ ...scope, page: 1, size: ISSUE_DETAIL_PRELOAD_SIZE }),
+      ]);
+    } catch (error) {
+      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      throw error;
+    }
+  },
+  component: IssueScreen,
+  notFoundComponent: () => <NotFoundView />,
+  errorComponent: IssueScreenError,
+});
+
+function IssueScreen() {
+  const { activeOrganizationId } = Route.useRouteContext();
+  if (!activeOrganizationId) return <NotFoundView type="organization" />;
+  return <IssueDetailScreen />;
+}
+
+function IssueDetailScreen() {
+  const { issueId } = Route.useParams();
+  const { projectId } = Route.useSearch();
+  const issue = trpc.issue.get.useQuery({ projectId, issueId });
+
+  if (issue.isPending) return <PendingView />;
+  if (issue.error) {
+    if (trpcErrorCode(issue.error) === "NOT_FOUND") return <NotFoundView />;
+    return <QueryErrorAlert error={issue.error} onRetry={() => void issue.refetch()} title="Could not load the issue" />;
+  }
+
+  return (
+    <div className="grid gap-6 grid-cols-[minmax(0,1fr)]" data-testid="issue-detail" data-issue-id={issue.data.id}>
+      <div>
+        <Button asChild variant="ghost" size="sm" className="mb-3 -ml-2">
+          <Link to="/dashboard/issues" search={{ projectId }}>
+            <ArrowLeftIcon /> Issues
+          </Link>
+        </Button>
+        <IssueHeader issue={issue.data} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 content-start gap-6">
+          <IssueOccurrencesCard projectId={projectId} issueId={issueId} />
+          <LatestExceptionsCard issue={issue.data} />
+          <IssueTagsCard tags={issue.data.tags} />
+        </div>
+        <div className="grid min-w-0 content-start gap-6">
+          <IssueFactsCard issue={issue.data} />
+          <IssueActivityCard activity={issue.data.activity} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { z } from "zod";
+import type { EnvironmentBucket } from "../../shared/constants";
+import type { Paged } from "../../shared/paging";
+import type { ExceptionScope, ListExceptionsInput } from "../../shared/triage.inputs";
+import type { ExceptionDetail, ExceptionListItem } from "../../shared/triage.views";
+import { toPaged } from "../db/paging";
+import { notFound } from "../errors";
+import { selectIssue } from "../issues/issue.queries";
+import { requireProject, type OrgContext } from "../projects/project-scope";
+import { countExceptions, selectException, selectExceptionPage } from "./exception.queries";
+
+type ExceptionRow = Awaited<ReturnType<typeof selectExceptionPage>>[number];
+
+function toExceptionListItem(row: ExceptionRow): ExceptionListItem {
+  return {
+    id: row.id,
+    issueId: row.issueId,
+    eventId: row.eventId,
+    createdAt: row.receivedAt,
+    timestamp: row.timestamp,
+    environment: row.environmentBucket as EnvironmentBucket,
+    environmentName: row.environment,
+    platform: row.platform,
+    level: row.level,
+    release: row.release,
+    name: row.name,
+    message: row.message,
+  };
+}
+
+/** The occurrences of a project, or of one of its issues (which must exist in it), newest first. */
+export async function listExceptions(ctx: OrgContext, input: z.output<typeof ListExceptionsInput>): Promise<Paged<ExceptionListItem>> {
+  await requireProject(ctx, input.projectId);
+  const { organizationId } = ctx.org;
+  if (input.issueId && !(await selectIssue(ctx.db, organizationId, input.projectId, input.issueId))) throw notFound("Issue");
+  const direction = input.sort[0]?.direction ?? "DESC";
+  const [rows, total] = await Promise.all([
+    selectExceptionPage(ctx.db, organizationId, input.projectId, { issueId: input.issueId, page: input.page, size: input.size, direction }),
+    countExceptions(ctx.db, organizationId, input.projectId, input.issueId),
+  ]);
+  return toPaged(rows.map(toExceptionListItem), total, input.page, input.size);
+}
+
+export async function getException(ctx: OrgContext, scope: z.output<typeof ExceptionScope>): Promise<ExceptionDetail> {
+  await requireProject(ctx, scope.projectId);
+  const row = await selectException(ctx.db, ctx.org.organizationId, scope.projectId, scope.exceptionId);
+  if (!row) throw notFound("Exception");
+  return { ...toExceptionListItem(row), data: row.data as Record<string, unknown> };
+}

@@ -1,0 +1,63 @@
+import type { z } from "zod";
+import { parseRoles } from "../auth/access-control";
+import type { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
+import type { Paged } from "../../shared/paging";
+import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
+import { AppError, notFound } from "../errors";
+import { toPaged } from "../db/paging";
+import { requireProject, type OrgContext } from "../projects/project-scope";
+import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
+import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
+import { selectIssue, selectIssuePage } from "./issue.queries";
+import { toIssueDetail, toIssueListItem } from "./issue.view";
+
+const TRIAGE_ROLES = new Set(["owner", "admin", "member"]);
+
+/** Any member may triage (owner, admin or member); a role outside the table may only read. */
+function triageActor(ctx: OrgContext, projectId: string): TriageActor {
+  if (!parseRoles(ctx.org.role).some((role) => TRIAGE_ROLES.has(role))) throw new AppError("FORBIDDEN", "Your role cannot change issues");
+  return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
+}
+
+export async function listIssues(ctx: OrgContext, input: z.output<typeof ListIssuesInput>): Promise<Paged<IssueListItem>> {
+  await requireProject(ctx, input.projectId);
+  const { rows, total } = await selectIssuePage(ctx.db, ctx.org.organizationId, input.projectId, input);
+  return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
+}
+
+export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<IssueDetail> {
+  await requireProject(ctx, scope.projectId);
+  const { organizationId } = ctx.org;
+  const row = await selectIssue(ctx.db, organizationId, scope.projectId, scope.issueId);
+  if (!row) throw notFound("Issue");
+  const [tags, activity] = await Promise.all([
+    selectIssueTags(ctx.db, organizationId, scope.projectId, scope.issueId),
+    selectIssueActivity(ctx.db, organizationId, scope.projectId, scope.issueId),
+  ]);
+  return toIssueDetail(row, tags, activity);
+}
+
+async function requireIssue(ctx: OrgContext, scope: IssueScope) {
+  await requireProject(ctx, scope.projectId);
+  if (!(await selectIssue(ctx.db, ctx.org.organizationId, scope.projectId, scope.issueId))) throw notFound("Issue");
+}
+
+/** Setting the status an issue already has changes nothing and records nothing. */
+export async function setIssueStatus(ctx: OrgContext, input: z.output<typeof SetIssueStatusInput>): Promise<IssueDetail> {
+  await requireIssue(ctx, input);
+  await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [input.issueId], input.status);
+  return getIssue(ctx, input);
+}
+
+export async function setIssueSeverity(ctx: OrgContext, input: z.output<typeof SetIssueSeverityInput>): Promise<IssueDetail> {
+  await requireIssue(ctx, input);
+  await updateIssueSeverity(ctx.db, triageActor(ctx, input.projectId), input.issueId, input.severity);
+  return getIssue(ctx, input);
+}
+
+/** Ids of other projects or organizations are silently skipped: `updated` counts real changes. */
+export async function bulkSetIssueStatus(ctx: OrgContext, input: z.output<typeof BulkSetIssueStatusInput>): Promise<{ updated: number }> {
+  await requireProject(ctx, input.projectId);
+  const changed = await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
+  return { updated: changed.length };
+}

@@ -1,0 +1,28 @@
+import type { ProjectOverview } from "../../shared/triage.views";
+import { toIssueListItem } from "../issues/issue.view";
+import { selectDailyCountsByProject } from "../stats/stats.queries";
+import { lastUtcDays, parseUtcDay, utcDaysBetween, zeroFill } from "../stats/utc-days";
+import { selectTopOpenIssues } from "./project-overview.queries";
+import type { OrgContext } from "./project-scope";
+import { selectProjects } from "./project.queries";
+
+export const OVERVIEW_DAYS = 14;
+export const OVERVIEW_TOP_ISSUES = 5;
+
+/** Every project of the organization with its 14-day chart and newest open issues: three queries, whatever the project count. */
+export async function projectOverview(ctx: OrgContext): Promise<ProjectOverview[]> {
+  const { organizationId } = ctx.org;
+  const projects = await selectProjects(ctx.db, organizationId);
+  const ids = projects.map((project) => project.id);
+  const { from, to } = lastUtcDays(OVERVIEW_DAYS);
+  const [counts, top] = await Promise.all([
+    selectDailyCountsByProject(ctx.db, organizationId, ids, from, to),
+    selectTopOpenIssues(ctx.db, organizationId, ids, OVERVIEW_TOP_ISSUES),
+  ]);
+  const days = utcDaysBetween(parseUtcDay(from)!, parseUtcDay(to)!);
+  return projects.map((project) => ({
+    projectId: project.id,
+    daily: zeroFill(days, counts.filter((row) => row.projectId === project.id)),
+    topIssues: top.filter((row) => row.top.projectId === project.id).map((row) => toIssueListItem(row.top)),
+  }));
+}

@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import type { DailyStatsInput } from "../../shared/triage.inputs";
+import type { DailyCount } from "../../shared/triage.views";
+import { AppError, notFound } from "../errors";
+import { selectIssue } from "../issues/issue.queries";
+import { requireProject, type OrgContext } from "../projects/project-scope";
+import { selectDailyCounts } from "./stats.queries";
+import { parseUtcDay, utcDaysBetween, zeroFill } from "./utc-days";
+
+export const MAX_STATS_DAYS = 366;
+
+function dayRange(from: string, to: string): string[] {
+  const start = parseUtcDay(from);
+  const end = parseUtcDay(to);
+  if (start === null) throw new AppError("BAD_REQUEST", `from: ${from} is not a calendar day`);
+  if (end === null) throw new AppError("BAD_REQUEST", `to: ${to} is not a calendar day`);
+  const days = utcDaysBetween(start, end);
+  if (days.length > MAX_STATS_DAYS) throw new AppError("BAD_REQUEST", `The range spans ${days.length} days; at most ${MAX_STATS_DAYS} days are allowed`);
+  return days;
+}
+
+/** Occurrences per UTC day, from..to inclusive, zero-filled; for a project, optionally one issue and environments. */
+export async function dailyStats(ctx: OrgContext, input: z.output<typeof DailyStatsInput>): Promise<DailyCount[]> {
+  const days = dayRange(input.from, input.to);
+  await requireProject(ctx, input.projectId);
+  const { organizationId } = ctx.org;
+  if (input.issueId && !(await selectIssue(ctx.db, organizationId, input.projectId, input.issueId))) throw notFound("Issue");
+  const counts = await selectDailyCounts(ctx.db, organizationId, input.projectId, input);
+  return zeroFill(days, counts);
+}
