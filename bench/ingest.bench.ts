@@ -205,5 +205,5 @@ const table = [
   ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
 ].join("\n");
 console.log(`\n${table}\n`);
-if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, seconds: SECONDS }, table);
+if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
 process.exit(0);

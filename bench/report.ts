@@ -4,10 +4,10 @@ import path from "node:path";
 const README = path.join(import.meta.dirname, "README.md");
 
 /** Replaces (or adds) one benchmark's section in bench/README.md with the latest figures. */
-export function appendResults(name: string, meta: { commit: string; machine: string; seconds: number }, table: string) {
+export function appendResults(name: string, meta: { commit: string; machine: string; method: string }, table: string) {
   const current = existsSync(README) ? readFileSync(README, "utf8") : "# Benchmarks\n";
   const heading = `## ${name}`;
-  const section = `${heading}\n\nCommit ${meta.commit}, ${new Date().toISOString().slice(0, 10)}, ${meta.machine}; ${meta.seconds} s per run after a 2 s warm-up; load generator on the same machine.\n\n${table}\n`;
+  const section = `${heading}\n\nCommit ${meta.commit}, ${new Date().toISOString().slice(0, 10)}, ${meta.machine}; ${meta.method}\n\n${table}\n`;
   const start = current.indexOf(heading);
   if (start === -1) {
     writeFileSync(README, `${current.trimEnd()}\n\n${section}`);
