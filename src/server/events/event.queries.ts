@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { ListEventsInput } from "../../shared/triage.inputs";
 import type { Db } from "../db/client";
+import { indexOrder } from "../db/order";
 import { offsetOf } from "../db/paging";
 import { events } from "../db/schema/index";
 
@@ -24,15 +25,16 @@ function eventFilter(organizationId: string, projectId: string, query: ListEvent
 export async function selectEventPage(db: Db, organizationId: string, projectId: string, query: ListEventsQuery) {
   const where = eventFilter(organizationId, projectId, query);
   const sort = query.sort.length > 0 ? query.sort : DEFAULT_SORT;
-  const order = sort.map(({ field, direction }) => (direction === "ASC" ? asc(SORT_COLUMNS[field]) : desc(SORT_COLUMNS[field])));
-  const last = sort.at(-1)?.direction ?? "DESC";
-  const rows = await db
-    .select({ id: events.id, projectId: events.projectId, name: events.name, properties: events.properties, createdAt: events.createdAt })
-    .from(events)
-    .where(where)
-    .orderBy(...order, last === "ASC" ? asc(events.id) : desc(events.id))
-    .limit(query.size)
-    .offset(offsetOf(query.page, query.size));
-  const [{ total }] = await db.select({ total: count() }).from(events).where(where);
+  const order = [...sort.map(({ field, direction }) => indexOrder(SORT_COLUMNS[field], direction)), indexOrder(events.id, sort.at(-1)!.direction)];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: events.id, projectId: events.projectId, name: events.name, properties: events.properties, createdAt: events.createdAt })
+      .from(events)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset(offsetOf(query.page, query.size)),
+    db.select({ total: count() }).from(events).where(where),
+  ]);
   return { rows, total };
 }

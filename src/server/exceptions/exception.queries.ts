@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { indexOrder } from "../db/order";
 import { offsetOf } from "../db/paging";
 import { issues, occurrences } from "../db/schema/index";
 
@@ -33,12 +34,11 @@ export interface ExceptionPageQuery {
 
 /** Newest first by default, served by occurrences_org_issue_received_idx / occurrences_org_project_received_idx. */
 export function selectExceptionPage(db: Db, organizationId: string, projectId: string, query: ExceptionPageQuery) {
-  const order = query.direction === "ASC" ? [asc(occurrences.receivedAt), asc(occurrences.id)] : [desc(occurrences.receivedAt), desc(occurrences.id)];
   return db
     .select(exceptionColumns)
     .from(occurrences)
     .where(and(occurrenceScope(organizationId, projectId), query.issueId ? eq(occurrences.issueId, query.issueId) : undefined))
-    .orderBy(...order)
+    .orderBy(indexOrder(occurrences.receivedAt, query.direction), indexOrder(occurrences.id, query.direction))
     .limit(query.size)
     .offset(offsetOf(query.page, query.size));
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
+import { indexOrder } from "../db/order";
 import { issueActivities, user } from "../db/schema/index";
 
 export const TAG_KEYS_LIMIT = 20;
@@ -57,6 +58,6 @@ export function selectIssueActivity(db: Db, organizationId: string, projectId: s
     .from(issueActivities)
     .leftJoin(user, eq(user.id, issueActivities.actorUserId))
     .where(and(eq(issueActivities.organizationId, organizationId), eq(issueActivities.projectId, projectId), eq(issueActivities.issueId, issueId)))
-    .orderBy(desc(issueActivities.createdAt), desc(issueActivities.id))
+    .orderBy(indexOrder(issueActivities.createdAt, "DESC"), indexOrder(issueActivities.id, "DESC"))
     .limit(ACTIVITY_LIMIT);
 }

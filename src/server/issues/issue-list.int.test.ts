@@ -86,10 +86,10 @@ describe("issue list", () => {
     expect((await rest("?dateFrom=yesterday-ish")).status).toBe(400);
   });
 
-  it("matches the free-text query on title, culprit and latest message, case-insensitively, with % and _ literal", async () => {
+  it("matches the free-text query on title (which carries the message) and culprit, case-insensitively, with % and _ literal", async () => {
     expect(types((await list({ query: "ALPHA fail" })).data.items)).toEqual(["AlphaError"]);
     expect(types((await list({ query: "checkoutsubmit" })).data.items)).toEqual(["DeltaError"]);
-    expect(types((await list({ query: "Needle in the MESSAGE" })).data.items)).toEqual(["DeltaError"]);
+    expect(types((await list({ query: "DELTA" })).data.items)).toEqual(["DeltaError"]);
     expect(types((await list({ query: "100%_" })).data.items)).toEqual(["BetaError"]);
     expect(types((await list({ query: "%" })).data.items)).toEqual(["BetaError"]);
     expect(types((await list({ query: "a_pha" })).data.items)).toEqual([]);

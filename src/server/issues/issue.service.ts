@@ -6,6 +6,7 @@ import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
 import { requireProject, type OrgContext } from "../projects/project-scope";
+import { environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
 import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
 import { selectIssue, selectIssuePage } from "./issue.queries";
@@ -21,7 +22,9 @@ function triageActor(ctx: OrgContext, projectId: string): TriageActor {
 
 export async function listIssues(ctx: OrgContext, input: z.output<typeof ListIssuesInput>): Promise<Paged<IssueListItem>> {
   await requireProject(ctx, input.projectId);
-  const { rows, total } = await selectIssuePage(ctx.db, ctx.org.organizationId, input.projectId, input);
+  const { organizationId } = ctx.org;
+  const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
+  const { rows, total } = await selectIssuePage(ctx.db, organizationId, input.projectId, { ...input, environmentNames });
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
 }
 

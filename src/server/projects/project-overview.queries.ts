@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { indexOrder } from "../db/order";
 import { issues, projects } from "../db/schema/index";
 import { listColumns } from "../issues/issue.queries";
 
@@ -13,7 +14,7 @@ export function selectTopOpenIssues(db: Db, organizationId: string, projectIds: 
     .select(listColumns)
     .from(issues)
     .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projects.id), eq(issues.status, "OPEN")))
-    .orderBy(desc(issues.lastSeen), desc(issues.id))
+    .orderBy(indexOrder(issues.lastSeen, "DESC"), indexOrder(issues.id, "DESC"))
     .limit(limit)
     .as("top");
   return db
@@ -21,5 +22,5 @@ export function selectTopOpenIssues(db: Db, organizationId: string, projectIds: 
     .from(projects)
     .innerJoinLateral(top, sql`true`)
     .where(and(eq(projects.organizationId, organizationId), inArray(projects.id, projectIds)))
-    .orderBy(projects.id, desc(top.lastSeen), desc(top.id));
+    .orderBy(projects.id, indexOrder(top.lastSeen, "DESC"), indexOrder(top.id, "DESC"));
 }

@@ -35,6 +35,9 @@ export const issues = pgTable(
     uniqueIndex("issues_project_fingerprint_idx").on(t.projectId, t.fingerprint),
     index("issues_org_project_last_seen_idx").on(t.organizationId, t.projectId, t.lastSeen.desc()),
     index("issues_org_project_event_count_idx").on(t.organizationId, t.projectId, t.eventCount.desc()),
+    // The issue list's other index-served sorts (severity, status and title sort ≤ 20,000 rows in memory).
+    index("issues_org_project_first_seen_idx").on(t.organizationId, t.projectId, t.firstSeen.desc()),
+    index("issues_org_project_user_count_idx").on(t.organizationId, t.projectId, t.userCount.desc()),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "issues_org_project_first_seen_idx" ON "issues" USING btree ("organization_id","project_id","first_seen" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "issues_org_project_user_count_idx" ON "issues" USING btree ("organization_id","project_id","user_count" DESC NULLS LAST);
