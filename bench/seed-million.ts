@@ -72,6 +72,10 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
     select ${organizationId}, ${projectId}::uuid, issue_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
     from occurrences where project_id = ${projectId}::uuid group by issue_id, environment_bucket, (timestamp at time zone 'UTC')::date`);
   await db.execute(sql`
+    insert into project_daily_counts (organization_id, project_id, environment, day, count)
+    select ${organizationId}, ${projectId}::uuid, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
+    from occurrences where project_id = ${projectId}::uuid group by environment_bucket, (timestamp at time zone 'UTC')::date`);
+  await db.execute(sql`
     insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
     select ${organizationId}, ${projectId}::uuid, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
     from occurrences where project_id = ${projectId}::uuid group by 3, 4, 5`);

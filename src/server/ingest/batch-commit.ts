@@ -17,7 +17,7 @@ const rowsParam = (rows: unknown[]): SQL => sql`${JSON.stringify(rows)}::json`;
  * Everything happens in ONE statement (so one round trip and one commit): occurrences inserted
  * with duplicates of an event id skipped; then, from what was really inserted, the distinct users,
  * the issue upserts (one per fingerprint, counters bumped atomically, RESOLVED → OPEN as a
- * regression), and the hourly/daily rollups. A statement is atomic, so a crash leaves all or none.
+ * regression), the hourly/daily rollups per issue and per project, and the tag counts. A statement is atomic, so a crash leaves all or none.
  * Hot issues are row-locked only for the end of this statement and its commit, which is what lets
  * several batches commit concurrently. Rows are written in key order so batches lock alike.
  */
@@ -147,6 +147,13 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
         on conflict (issue_id, environment, day) do update set count = issue_daily_counts.count + excluded.count
         returning 1
       ),
+      project_daily as (
+        insert into project_daily_counts (organization_id, project_id, environment, day, count)
+        select organization_id, project_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
+        from occ group by 1, 2, 3, 4 order by 2, 3, 4
+        on conflict (project_id, environment, day) do update set count = project_daily_counts.count + excluded.count
+        returning 1
+      ),
       tag_counts as (
         insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
         select o.organization_id, o.project_id, o.issue_id, t.key, t.value, count(*)
@@ -165,7 +172,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
       )
     select (select count(*) from occ) as inserted,
            (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
-             + (select count(*) from tag_counts) + (select count(*) from accepted) as touched`,
+             + (select count(*) from project_daily) + (select count(*) from tag_counts) + (select count(*) from accepted) as touched`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { EnvironmentBucket } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { issueDailyCounts } from "../db/schema/index";
+import { issueDailyCounts, projectDailyCounts } from "../db/schema/index";
 
 export interface DailyCountsQuery {
   from: string;
@@ -15,6 +15,7 @@ export interface DailyCountsQuery {
  * without any row are absent and zero-filled by the caller.
  */
 export function selectDailyCounts(db: Db, organizationId: string, projectId: string, query: DailyCountsQuery) {
+  if (!query.issueId) return selectProjectDailyCounts(db, organizationId, [projectId], query.from, query.to, query.environments);
   return db
     .select({ day: issueDailyCounts.day, count: sql<number>`sum(${issueDailyCounts.count})`.mapWith(Number) })
     .from(issueDailyCounts)
@@ -30,12 +31,24 @@ export function selectDailyCounts(db: Db, organizationId: string, projectId: str
     .groupBy(issueDailyCounts.day);
 }
 
+/** Project-wide counts come from the per-project rollup: a handful of rows per day. */
+function selectProjectDailyCounts(db: Db, organizationId: string, projectIds: string[], from: string, to: string, environments?: EnvironmentBucket[]) {
+  return db
+    .select({ projectId: projectDailyCounts.projectId, day: projectDailyCounts.day, count: sql<number>`sum(${projectDailyCounts.count})`.mapWith(Number) })
+    .from(projectDailyCounts)
+    .where(
+      and(
+        eq(projectDailyCounts.organizationId, organizationId),
+        inArray(projectDailyCounts.projectId, projectIds),
+        between(projectDailyCounts.day, from, to),
+        environments?.length ? inArray(projectDailyCounts.environment, environments) : undefined,
+      ),
+    )
+    .groupBy(projectDailyCounts.projectId, projectDailyCounts.day);
+}
+
 /** The same rollups for several projects of one organization at once (the dashboard overview). */
 export function selectDailyCountsByProject(db: Db, organizationId: string, projectIds: string[], from: string, to: string) {
   if (projectIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ projectId: issueDailyCounts.projectId, day: issueDailyCounts.day, count: sql<number>`sum(${issueDailyCounts.count})`.mapWith(Number) })
-    .from(issueDailyCounts)
-    .where(and(eq(issueDailyCounts.organizationId, organizationId), inArray(issueDailyCounts.projectId, projectIds), between(issueDailyCounts.day, from, to)))
-    .groupBy(issueDailyCounts.projectId, issueDailyCounts.day);
+  return selectProjectDailyCounts(db, organizationId, projectIds, from, to);
 }

@@ -189,3 +189,19 @@ export const issueActivities = pgTable(
   },
   (t) => [index("issue_activities_org_issue_created_idx").on(t.organizationId, t.issueId, t.createdAt.desc())],
 );
+
+/**
+ * Occurrences per project, environment bucket and UTC day: project-wide charts read a few rows
+ * instead of summing every issue's rollup (20,000 issues × 30 days is too many for one chart).
+ */
+export const projectDailyCounts = pgTable(
+  "project_daily_counts",
+  {
+    organizationId: text("organization_id").notNull(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    environment: text("environment").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.environment, t.day] })],
+);
