@@ -68,6 +68,7 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
   };
 }
 
+/** Checked after the project lookup, so a foreign project id is NOT_FOUND for every role. */
 function assertCanManage(ctx: ProjectContext) {
   if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can manage projects");
 }
@@ -107,8 +108,8 @@ export async function createProject(ctx: ProjectContext, input: CreateProjectInp
 }
 
 export async function renameProject(ctx: ProjectContext, input: RenameProjectInput): Promise<ProjectView> {
-  assertCanManage(ctx);
   await loadProject(ctx, input.projectId);
+  assertCanManage(ctx);
   await ctx.db
     .update(projects)
     .set({ name: input.name, ...(input.description !== undefined ? { description: input.description || null } : {}), updatedAt: new Date() })
@@ -117,15 +118,15 @@ export async function renameProject(ctx: ProjectContext, input: RenameProjectInp
 }
 
 export async function deleteProject(ctx: ProjectContext, projectId: string): Promise<{ id: string }> {
-  assertCanManage(ctx);
   await loadProject(ctx, projectId);
+  assertCanManage(ctx);
   await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
   return { id: projectId };
 }
 
 export async function createProjectKey(ctx: ProjectContext, input: CreateProjectKeyInput): Promise<ProjectView> {
-  assertCanManage(ctx);
   await loadProject(ctx, input.projectId);
+  assertCanManage(ctx);
   await ctx.db.insert(projectKeys).values({
     organizationId: ctx.org.organizationId,
     projectId: input.projectId,
@@ -137,8 +138,8 @@ export async function createProjectKey(ctx: ProjectContext, input: CreateProject
 
 /** Rotation = a new key now, the old one revoked in the same transaction. */
 export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
-  assertCanManage(ctx);
   await loadProject(ctx, projectId);
+  assertCanManage(ctx);
   await ctx.db.transaction(async (tx) => {
     const [old] = await tx
       .update(projectKeys)
@@ -152,8 +153,8 @@ export async function rotateProjectKey(ctx: ProjectContext, projectId: string, k
 }
 
 export async function revokeProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
-  assertCanManage(ctx);
   await loadProject(ctx, projectId);
+  assertCanManage(ctx);
   await ctx.db.transaction(async (tx) => {
     const [{ active }] = await tx.select({ active: count() }).from(projectKeys).where(activeKeyFilter(ctx.org.organizationId, projectId));
     const [revoked] = await tx
