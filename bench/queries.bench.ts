@@ -105,7 +105,7 @@ await admin.end();
 const commit = execSync("git rev-parse --short HEAD").toString().trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL 15`;
 const table = [
-  `Seeded: ${OCCURRENCES.toLocaleString("en")} occurrences over ${ISSUES.toLocaleString("en")} issues and 90 days (+10 % in a second organization); ${RUNS} timed runs per query after 5 warm-ups.`,
+  `Seeded: ${OCCURRENCES.toLocaleString("en")} occurrences over ${ISSUES.toLocaleString("en")} issues and 90 days in the measured project, plus 4 other organizations with as many issues and a tenth of the events each; ${RUNS} timed runs per query after 5 warm-ups.`,
   "",
   "| query | p50 ms | p95 ms | sequential scans of tenant tables over 10,000 rows |",
   "| --- | ---: | ---: | --- |",

@@ -12,16 +12,15 @@ export interface SeedShape {
  * Bulk-seeds one project with `occurrences` events over `issues` issues and `days` days, in SQL
  * (not HTTP): issue popularity is skewed (a few hot issues, a long tail), environments are mostly
  * production, and the counters, rollups and tag counts are derived from the occurrences exactly
- * as ingest would have left them. A second organization gets a smaller copy, so every query has
- * another tenant's rows to step over.
+ * as ingest would have left them. Other organizations get as many issues and a tenth of the events
+ * each, so the measured project is a minority of every table, as it would be in a shared database.
  */
-export async function seedMillion(db: Db, shape: SeedShape) {
+export async function seedMillion(db: Db, shape: SeedShape & { otherTenants?: number }) {
   const target = await seedProject(db, "bench-queries");
-  const other = await seedProject(db, "bench-other-tenant");
-  for (const [project, scale] of [[target, 1], [other, 0.1]] as const) {
-    const issues = Math.max(1, Math.round(shape.issues * scale));
-    const occurrences = Math.max(1, Math.round(shape.occurrences * scale));
-    await seedProjectRows(db, project.organizationId, project.projectId, issues, occurrences, shape.days);
+  await seedProjectRows(db, target.organizationId, target.projectId, shape.issues, shape.occurrences, shape.days);
+  for (let tenant = 0; tenant < (shape.otherTenants ?? 4); tenant++) {
+    const other = await seedProject(db, `bench-other-tenant-${tenant}`);
+    await seedProjectRows(db, other.organizationId, other.projectId, shape.issues, Math.max(1, Math.round(shape.occurrences / 10)), shape.days);
   }
   await db.execute(sql`analyze`);
   return target;
