@@ -61,9 +61,10 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
     from picks p join ranked r on r.rank = p.rank`);
   await db.execute(sql`
     update issues i set event_count = a.n, user_count = a.users, first_seen = a.first_seen, last_seen = a.last_seen,
-                        environments = a.envs, last_occurrence_id = a.last_id, first_release = 'shop@1.0', last_release = 'shop@1.39'
+                        environments = a.envs, last_occurrence_id = a.last_id, last_message = a.last_message, first_release = 'shop@1.0', last_release = 'shop@1.39'
     from (select issue_id, count(*) as n, count(distinct user_key) as users, min(timestamp) as first_seen, max(timestamp) as last_seen,
-                 array_agg(distinct environment) as envs, (array_agg(id order by timestamp desc))[1] as last_id
+                 array_agg(distinct environment) as envs, (array_agg(id order by timestamp desc))[1] as last_id,
+                 (array_agg(message order by timestamp desc))[1] as last_message
           from occurrences where project_id = ${projectId}::uuid group by issue_id) a
     where i.id = a.issue_id`);
   await db.execute(sql`

@@ -89,7 +89,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
                environment, environment_bucket, release, name, message, user_key, data
         from r order by project_id, event_id
         on conflict (project_id, event_id) do nothing
-        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key
+        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message
       ),
       new_users as (
         insert into issue_users (issue_id, user_key)
@@ -105,16 +105,17 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
                (array_agg(o.release order by o.timestamp) filter (where o.release is not null))[1] as first_release,
                (array_agg(o.release order by o.timestamp desc) filter (where o.release is not null))[1] as last_release,
                (array_agg(o.id order by o.timestamp desc))[1] as last_occurrence_id,
+               left((array_agg(o.message order by o.timestamp desc))[1], ${MAX_SEARCHABLE_MESSAGE}) as last_message,
                coalesce(array_agg(distinct o.environment) filter (where o.environment is not null), '{}') as environments
         from occ o group by o.issue_id
       ),
       upserted as (
         insert into issues (id, organization_id, project_id, fingerprint, grouping_version, title, culprit, level, platform,
                             severity, first_seen, last_seen, event_count, user_count, first_release, last_release,
-                            environments, last_occurrence_id)
+                            environments, last_occurrence_id, last_message)
         select m.id, m.organization_id, m.project_id, m.fingerprint, m.grouping_version, m.title, m.culprit, m.level, m.platform,
                m.severity, a.first_seen, a.last_seen, a.n, (select count(*) from new_users u where u.issue_id = m.id),
-               a.first_release, a.last_release, a.environments, a.last_occurrence_id
+               a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message
         from meta m join agg a on a.issue_id = m.id
         order by m.project_id, m.fingerprint
         on conflict (project_id, fingerprint) do update set
@@ -125,6 +126,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
           first_release = coalesce(issues.first_release, excluded.first_release),
           last_release = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_release, issues.last_release) else issues.last_release end,
           last_occurrence_id = case when excluded.last_seen >= issues.last_seen or issues.last_occurrence_id is null then excluded.last_occurrence_id else issues.last_occurrence_id end,
+          last_message = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_message, issues.last_message) else issues.last_message end,
           environments = case when excluded.environments <@ issues.environments then issues.environments
                               else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
           -- A RESOLVED issue that sees a new event reopens as a regression; IGNORED stays IGNORED.
@@ -177,6 +179,8 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
 }
 
 const MAX_TAGS_PER_EVENT = 50;
+/** Enough of a message to search; the whole text stays on the occurrence. */
+const MAX_SEARCHABLE_MESSAGE = 1000;
 
 /** What the tags breakdown counts: the event's own tags plus the fields people filter by. */
 function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {

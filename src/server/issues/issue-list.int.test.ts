@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpSession } from "../../../test/helpers/http-session";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { daysAgo, hoursAgo, issueByType, sendEvents, triageTenant, type TriageProject } from "../../../test/helpers/triage-seed";
+import { createTriageProject, daysAgo, hoursAgo, issueByType, sendEvent, sendEvents, triageTenant, type TriageProject } from "../../../test/helpers/triage-seed";
 
 describe("issue list", () => {
   let server: TestServer;
@@ -84,6 +84,14 @@ describe("issue list", () => {
     const window = `?dateFrom=${hoursAgo(12).toISOString()}&dateTo=${hoursAgo(2).toISOString()}`;
     expect(types((await rest(window)).body.items)).toEqual(["DeltaError"]);
     expect((await rest("?dateFrom=yesterday-ish")).status).toBe(400);
+  });
+
+  it("matches the free-text query on the newest message too, not only the title", async () => {
+    const own = await createTriageProject(session, "message search");
+    await sendEvent(server, own, { type: "EpsilonError", value: "short", fn: "epsilonHandler", message: "payment gateway answered 502 for merchant zeta-77" });
+    await sendEvent(server, own, { type: "ZetaError", value: "other", fn: "zetaHandler" });
+    const found = await session.query("issue.list", { projectId: own.id, query: "merchant ZETA-77" });
+    expect(types(found.data.items)).toEqual(["EpsilonError"]);
   });
 
   it("matches the free-text query on title (which carries the message) and culprit, case-insensitively, with % and _ literal", async () => {

@@ -29,6 +29,8 @@ export const issues = pgTable(
     lastRelease: text("last_release"),
     environments: text("environments").array().notNull().default(sql`'{}'::text[]`),
     lastOccurrenceId: uuid("last_occurrence_id"),
+    /** The newest occurrence's message (trimmed), kept at ingest so free-text search covers it. */
+    lastMessage: text("last_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
