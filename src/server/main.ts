@@ -9,7 +9,7 @@ import { createLogger } from "./logger";
 
 function loadEnv(): Env {
   try {
-    return parseEnv(process.env);
+    return parseEnv();
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);

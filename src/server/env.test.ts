@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "./env";
+
+describe("environment configuration", () => {
+  it("has working defaults: self-hosted, port 3000, embedded database", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ DEPLOYMENT_MODE: "SELF_HOSTED", PORT: 3000, API_URL: "http://localhost:3000", PGLITE_DATA_DIR: "./data", isProduction: false, devOutbox: true, clientMode: "vite" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("accepts the hosted mode literal and treats empty values as unset", () => {
+    expect(parseEnv({ DEPLOYMENT_MODE: "FAULTLINE_CLOUD", DATABASE_URL: "" }).DEPLOYMENT_MODE).toBe("FAULTLINE_CLOUD");
+  });
+
+  it("names every wrong key under 'Invalid environment configuration'", () => {
+    let error: unknown;
+    try {
+      parseEnv({ DEPLOYMENT_MODE: "HOSTED", API_URL: "not a url", PORT: "-1", GITHUB_CLIENT_ID: "only-the-id" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    const message = (error as Error).message;
+    expect(message.split("\n")[0]).toBe("Invalid environment configuration");
+    for (const key of ["DEPLOYMENT_MODE", "API_URL", "PORT", "GITHUB_CLIENT_ID"]) expect(message).toContain(key);
+  });
+
+  it("requires AUTH_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toMatchObject({ isProduction: true, authRateLimit: true, devOutbox: false, clientMode: "built" });
+  });
+
+  it("stops the process with the message and exit code 1", () => {
+    const main = path.join(import.meta.dirname, "main.ts");
+    const run = spawnSync(process.execPath, ["--import", "tsx", main], { env: { PATH: process.env.PATH, DEPLOYMENT_MODE: "nope" }, encoding: "utf8", timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Invalid environment configuration");
+    expect(run.stderr).toContain("DEPLOYMENT_MODE");
+  });
+});
