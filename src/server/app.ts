@@ -65,12 +65,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 2. ingest routes: own body reader and limits, CORS *, no session or cookies (the hot path).
   const ingest = createIngest(env, database, logger);
   app.use(ingest.routes);
-  // 3. payment webhooks (raw body) — hosted deployment only.
 
-  // 4. better-auth, before any JSON body parser (it reads the raw request itself).
+  // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));
 
-  // 5. JSON APIs
+  // 4. JSON APIs
   if (env.devOutbox) app.use(outboxRoutes(mailer));
   app.use(["/api/trpc", "/api/v1"], originCheck(trustedOrigins));
   app.use(express.json({ limit: "100kb" }));
@@ -87,7 +86,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   app.use(restErrorHandler(logger));
 
-  // 6. the client
+  // 5. the client
   const clientMode = deps.client ?? env.clientMode;
   const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
 
