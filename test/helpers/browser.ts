@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -23,9 +23,4 @@ export async function newPage(browser: Browser) {
     void dialog.dismiss();
   });
   return { page, problems };
-}
-
-export async function screenshotOnFailure(page: Page | undefined, name: string) {
-  if (!page || !process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }

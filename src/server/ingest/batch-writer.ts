@@ -67,10 +67,6 @@ export class BatchWriter {
     }
   }
 
-  get pending() {
-    return this.queue.length;
-  }
-
   private schedule() {
     if (this.inFlight >= this.options.maxInFlight) return;
     if (this.queue.length === 0 && this.outcomes.length === 0) return;

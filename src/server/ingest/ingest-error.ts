@@ -46,5 +46,3 @@ export class IngestError extends Error {
     return new IngestError(failure.code, failure.message, failure.details);
   }
 }
-
-export const isIngestError = (value: unknown): value is IngestError => value instanceof IngestError;

@@ -52,9 +52,4 @@ export class ProjectKeyCache {
     this.entries.set(publicKey, { value: row ?? null, expires: this.now() + TTL_MS });
     return row ?? null;
   }
-
-  /** Drops a key at once (rotation/revocation on this replica). */
-  forget(publicKey: string) {
-    this.entries.delete(publicKey);
-  }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { member } from "../db/schema/index";
-import { AppError, notFound } from "../errors";
+import { notFound } from "../errors";
 
 export interface OrgScope {
   organizationId: string;
@@ -22,9 +22,4 @@ export async function resolveMembership(db: Db, userId: string, organizationId: 
     .limit(1);
   if (!row) throw notFound("Organization");
   return { organizationId, userId, role: row.role };
-}
-
-export function requireActiveOrganization(activeOrganizationId: string | null | undefined): string {
-  if (!activeOrganizationId) throw new AppError("NOT_FOUND", "No active organization");
-  return activeOrganizationId;
 }

@@ -4,9 +4,3 @@ import { randomBytes } from "node:crypto";
 export function generatePublicKey(): string {
   return randomBytes(16).toString("hex");
 }
-
-/** `{scheme}://{publicKey}@{host[:port]}/{projectNumber}`, the DSN Sentry SDKs are configured with. */
-export function buildDsn(apiUrl: string, publicKey: string, projectNumber: number): string {
-  const url = new URL(apiUrl);
-  return `${url.protocol}//${publicKey}@${url.host}/${projectNumber}`;
-}

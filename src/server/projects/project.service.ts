@@ -6,7 +6,8 @@ import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import type { OrgScope } from "../organizations/membership";
-import { buildDsn, generatePublicKey } from "./project-key";
+import { formatDsn } from "../ingest/dsn";
+import { generatePublicKey } from "./project-key";
 import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";
 
 export interface ProjectContext {
@@ -48,7 +49,7 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
     id: key.id,
     label: key.label,
     publicKey: key.publicKey,
-    dsn: buildDsn(apiUrl, key.publicKey, project.number),
+    dsn: formatDsn({ baseUrl: apiUrl, publicKey: key.publicKey, projectNumber: project.number }),
     createdAt: key.createdAt,
     revokedAt: key.revokedAt,
   }));
