@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { executeRows } from "../db/execute";
+import type { Database } from "../db/client";
 import { toEnvironmentBucket } from "./environment-bucket";
 import { issueIdFor } from "./issue-id";
 import { hourOf, severityForLevel, userKeyOf, type PendingOccurrence, type PendingOutcome } from "./pending-occurrence";
@@ -21,12 +20,14 @@ const rowsParam = (rows: unknown[]): SQL => sql`${JSON.stringify(rows)}::json`;
  * Hot issues are row-locked only for the end of this statement and its commit, which is what lets
  * several batches commit concurrently. Rows are written in key order so batches lock alike.
  */
-export async function commitBatch(db: Db, batch: PendingOccurrence[], outcomes: PendingOutcome[]): Promise<void> {
+export type StatementRunner = Pick<Database, "executePrepared">;
+
+export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[], outcomes: PendingOutcome[]): Promise<void> {
   if (batch.length > 0) await commitOccurrences(db, batch);
   if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
 }
 
-async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
+async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]) {
   const issues = new Map<string, Record<string, unknown>>();
   const occurrences = new Map<string, Record<string, unknown>>();
   for (const item of batch) {
@@ -68,8 +69,7 @@ async function commitOccurrences(db: Db, batch: PendingOccurrence[]) {
     });
   }
 
-  await executeRows(
-    db,
+  await db.executePrepared(
     sql`with
       r as (
         select * from json_to_recordset(${rowsParam([...occurrences.values()])}) as r(
@@ -198,7 +198,7 @@ function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
 }
 
 /** Outcome counters that did not come from stored events (client reports, rate limiting). */
-async function bumpOutcomes(db: Db, outcomes: PendingOutcome[]) {
+async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
   const merged = new Map<string, { organization_id: string; project_id: string; hour: string; outcome: string; reason: string; category: string; count: number }>();
   for (const outcome of outcomes) {
     const hour = hourOf(outcome.at).toISOString();
@@ -208,8 +208,7 @@ async function bumpOutcomes(db: Db, outcomes: PendingOutcome[]) {
     else merged.set(key, { organization_id: outcome.organizationId, project_id: outcome.projectId, hour, outcome: outcome.outcome, reason: outcome.reason, category: outcome.category, count: outcome.quantity });
   }
   const rows = [...merged.values()].sort((a, b) => (a.project_id + a.hour + a.outcome + a.reason + a.category < b.project_id + b.hour + b.outcome + b.reason + b.category ? -1 : 1));
-  await executeRows(
-    db,
+  await db.executePrepared(
     sql`insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select * from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, hour timestamptz, outcome text, reason text, category text, count bigint)
         on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count`,

@@ -1,6 +1,5 @@
-import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import { commitBatch } from "./batch-commit";
+import { commitBatch, type StatementRunner } from "./batch-commit";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
 import { StorageUnavailableError } from "./storage-unavailable";
 
@@ -35,7 +34,7 @@ export class BatchWriter {
   private closed = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: StatementRunner,
     private readonly logger: Logger,
     private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000, maxInFlight: 1 },
   ) {}
