@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Express } from "express";
@@ -11,7 +12,7 @@ import { mountClient, type ClientMode } from "./http/client-app";
 import { originCheck } from "./http/origin-check";
 import { requestId } from "./http/request-id";
 import { requestLog } from "./http/request-log";
-import { securityHeaders } from "./http/security-headers";
+import { securityHeaderList, securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
 import { restErrorHandler } from "./rest/errors";
@@ -30,6 +31,8 @@ export interface AppDeps {
 }
 
 export interface App {
+  /** The whole product as one node:http request listener: ingest first, then Express. */
+  listener: RequestListener;
   app: Express;
   ingest: IngestModule;
   close(): Promise<void>;
@@ -44,8 +47,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  // 1. security headers, request id, one log line per request
-  app.use(securityHeaders({ development: !env.isProduction, https: env.API_URL.startsWith("https://") }));
+  // 1. security headers, request id, one log line per request (ingest writes the same itself)
+  const headerOptions = { development: !env.isProduction, https: env.API_URL.startsWith("https://") };
+  app.use(securityHeaders(headerOptions));
   app.use(requestId);
   app.use(requestLog(logger));
 
@@ -62,9 +66,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  // 2. ingest routes: own body reader and limits, CORS *, no session or cookies (the hot path).
-  const ingest = createIngest(env, database, logger);
-  app.use(ingest.routes);
+  // 2. ingest: own body reader and limits, CORS *, no session or cookies. It is the hot path, so
+  //    it answers on the raw request ahead of Express (see `listener` below).
+  const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions));
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));
@@ -91,6 +95,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
 
   return {
+    listener: (req, res) => {
+      if (!ingest.handle(req, res)) app(req, res);
+    },
     app,
     ingest,
     close: async () => {

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
@@ -26,9 +26,9 @@ async function main() {
   await database.migrate();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox });
   const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env) });
-  const { app, close } = await createApp({ env, database, auth, mailer, logger });
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger });
 
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });
   });
 

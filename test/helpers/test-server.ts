@@ -55,7 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true });
   const auth = createAuth({ env, db: database.db, mailer, secret: "test-secret-test-secret-test-secret-0123" });
   const app = await createApp({ env, database, auth, mailer, logger, client: options.serveClient ? "built" : "none" });
-  server.on("request", app.app);
+  server.on("request", app.listener);
   return {
     url,
     env,

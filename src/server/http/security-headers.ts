@@ -1,10 +1,16 @@
 import type { NextFunction, Request, Response } from "express";
 
+export interface SecurityHeaderOptions {
+  development: boolean;
+  https: boolean;
+}
+
 /**
- * Security headers on every response. The CSP forbids inline scripts in production; Vite's dev
- * server needs inline scripts and a websocket for hot reload, so development relaxes exactly that.
+ * Security headers on every response, as name/value pairs computed once (ingest writes them in one
+ * writeHead). The CSP forbids inline scripts in production; Vite's dev server needs inline scripts
+ * and a websocket for hot reload, so development relaxes exactly that.
  */
-export function securityHeaders(options: { development: boolean; https: boolean }) {
+export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const scriptSrc = options.development ? "'self' 'unsafe-inline'" : "'self'";
   const connectSrc = options.development ? "'self' ws: wss:" : "'self'";
   const csp = [
@@ -19,14 +25,22 @@ export function securityHeaders(options: { development: boolean; https: boolean 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+  return [
+    ["Content-Security-Policy", csp],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+    ...(options.https ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+  ];
+}
+
+/** Express form: the headers on every response. */
+export function securityHeaders(options: SecurityHeaderOptions) {
+  const headers = securityHeaderList(options);
   return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (options.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

@@ -1,5 +1,4 @@
-import type { Router } from "express";
-import { Router as createRouter } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
@@ -8,24 +7,26 @@ import { createClient } from "@redis/client";
 import { IngestRateLimiter } from "./ingest-rate-limit";
 import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./rate-counter.store";
 import { IngestService } from "./ingest.service";
-import { nativeIngestRoutes } from "./native.routes";
+import { createIngestRouter } from "./ingest.router";
+import { nativeIngestHandlers } from "./native.routes";
 import { ProjectKeyCache } from "./project-key.cache";
-import { sentryIngestRoutes } from "./sentry.routes";
+import { sentryIngestHandlers } from "./sentry.routes";
 
 export interface IngestModule {
-  routes: Router;
+  /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
   service: IngestService;
   /** Flushes pending batches; called on SIGTERM before the database closes. */
   close(): Promise<void>;
 }
 
 /** Builds the SDK-facing write path from the parsed env: limits, key cache, rate limiter, batch writer. */
-export function createIngest(env: Env, database: Database, logger: Logger): IngestModule {
+export function createIngest(env: Env, database: Database, logger: Logger, securityHeaders: [string, string][]): IngestModule {
   const ingestLogger = logger.child({ component: "ingest" });
   const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0;
   const counters: RateCounterStore =
     env.REDIS_URL && rateLimited ? new RedisRateCounterStore(createClient({ url: env.REDIS_URL }) as unknown as ConstructorParameters<typeof RedisRateCounterStore>[0]) : new DatabaseRateCounterStore(database.db);
-  const writer = new BatchWriter(database.db, ingestLogger, {
+  const writer = new BatchWriter(database, ingestLogger, {
     maxBatch: 1000,
     maxQueue: 20_000,
     maxInFlight: database.kind === "postgres" ? env.INGEST_COMMIT_CONCURRENCY : 1,
@@ -47,11 +48,15 @@ export function createIngest(env: Env, database: Database, logger: Logger): Inge
     },
     logger: ingestLogger,
   });
-  const routes = createRouter();
-  routes.use(sentryIngestRoutes(service, ingestLogger));
-  routes.use(nativeIngestRoutes(service, database.db, ingestLogger));
+  const handle = createIngestRouter({
+    sentry: sentryIngestHandlers(service, ingestLogger),
+    native: nativeIngestHandlers(service, database.db, ingestLogger),
+    securityHeaders,
+    logger,
+    trustedProxyHops: env.TRUST_PROXY,
+  });
   return {
-    routes,
+    handle,
     service,
     close: async () => {
       await writer.close();

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import { computeGrouping } from "../grouping/fingerprint.v1";
 import type { Logger } from "../logger";
 import type { BatchWriter } from "./batch-writer";
@@ -21,7 +21,7 @@ export interface IngestDeps {
 export class IngestService {
   constructor(readonly deps: IngestDeps) {}
 
-  readBody(req: Request) {
+  readBody(req: IncomingMessage) {
     return decodeBody(req, req.headers["content-encoding"], this.deps.limits);
   }
 

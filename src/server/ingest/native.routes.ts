@@ -1,9 +1,10 @@
-import { Router, type Request } from "express";
+import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/client";
 import { events } from "../db/schema/index";
 import type { Logger } from "../logger";
 import { IngestError } from "./ingest-error";
-import { answerIngestError, answerPreflight, answerRateLimited, setIngestCors } from "./ingest-http";
+import { answerIngestError, answerRateLimited } from "./ingest-http";
+import type { IngestRequest } from "./ingest.router";
 import type { IngestService } from "./ingest.service";
 import { parseJsonBytes } from "./json-payload";
 import { extractNativeApiKey } from "./native-auth";
@@ -13,7 +14,7 @@ import { StorageUnavailableError } from "./storage-unavailable";
 
 const OK = { result: "OK" };
 
-async function readJson(ingest: IngestService, req: Request) {
+async function readJson(ingest: IngestService, req: IncomingMessage) {
   const body = await ingest.readBody(req);
   if (body.length > ingest.deps.limits.maxEventBytes) throw new IngestError("too_large", "body exceeds the size limit");
   const json = parseJsonBytes(body, ingest.deps.limits.maxJsonDepth, "body");
@@ -22,42 +23,36 @@ async function readJson(ingest: IngestService, req: Request) {
 }
 
 /** The original product's native SDK endpoints (INGEST-PROTOCOL.md §2), answering 201 {"result":"OK"}. */
-export function nativeIngestRoutes(ingest: IngestService, db: Db, logger: Logger) {
-  const routes = Router();
-  routes.options(["/api/v1/exceptions", "/api/v1/events"], answerPreflight("x-api-key"));
-
-  routes.post("/api/v1/exceptions", async (req, res) => {
-    setIngestCors(res, "x-api-key");
+export function nativeIngestHandlers(ingest: IngestService, db: Db, logger: Logger) {
+  const exceptions = async ({ req, reply }: IngestRequest) => {
     try {
       const project = await ingest.authorize(extractNativeApiKey(req.headers));
       const occurrence = normalizeNativeException(await readJson(ingest, req));
       const verdict = await ingest.checkRateLimit(project);
-      if (verdict.limited) return answerRateLimited(res, verdict.retryAfterSeconds, "error", verdict.scope ?? "project");
+      if (verdict.limited) return answerRateLimited(reply, verdict.retryAfterSeconds, "error", verdict.scope ?? "project");
       await ingest.store(project, occurrence, new Date());
-      res.status(201).json(OK);
+      reply.json(201, OK);
     } catch (error) {
-      answerIngestError(req, res, error, logger);
+      answerIngestError(req, reply, error, logger);
     }
-  });
+  };
 
-  routes.post("/api/v1/events", async (req, res) => {
-    setIngestCors(res, "x-api-key");
+  const productEvents = async ({ req, reply }: IngestRequest) => {
     try {
       const project = await ingest.authorize(extractNativeApiKey(req.headers));
       const input = parseNativeEvent(await readJson(ingest, req));
       const verdict = await ingest.checkRateLimit(project);
-      if (verdict.limited) return answerRateLimited(res, verdict.retryAfterSeconds, "default", verdict.scope ?? "project");
+      if (verdict.limited) return answerRateLimited(reply, verdict.retryAfterSeconds, "default", verdict.scope ?? "project");
       try {
         await db.insert(events).values({ organizationId: project.organizationId, projectId: project.projectId, name: input.name, properties: input.properties ?? {} });
       } catch (error) {
         throw new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
       }
-      res.status(201).json(OK);
+      reply.json(201, OK);
     } catch (error) {
-      answerIngestError(req, res, error, logger);
+      answerIngestError(req, reply, error, logger);
     }
-  });
+  };
 
-  return routes;
+  return { exceptions, events: productEvents };
 }
-
