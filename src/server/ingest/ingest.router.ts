@@ -31,6 +31,7 @@ export interface IngestRouterOptions {
 // As Express matched them: case-insensitive, optional trailing slash.
 const SENTRY_PATH = /^\/api\/([^/]+)\/(envelope|store)\/?$/i;
 const NATIVE_PATH = /^\/api\/v1\/(exceptions|events)\/?$/i;
+const API_PREFIX = /^\/api\//i;
 
 interface Route {
   handler: IngestHandler;
@@ -70,7 +71,7 @@ export function createIngestRouter(options: IngestRouterOptions) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "POST" && req.method !== "OPTIONS") return false;
     const url = req.url ?? "/";
-    if (!url.startsWith("/api/")) return false;
+    if (!API_PREFIX.test(url)) return false;
     const queryStart = url.indexOf("?");
     const matched = route(queryStart === -1 ? url : url.slice(0, queryStart));
     if (!matched) return false;
