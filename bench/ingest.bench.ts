@@ -2,13 +2,12 @@
  * Battery D1: ingest throughput and acknowledgement latency.
  * Runs the real server as a child process (API only) on PostgreSQL and on PGlite, plus a bare
  * node:http receiver that parses and discards the same envelopes (the ceiling), and drives each
- * at 8/32/128 keep-alive connections from this process. Prints a Markdown table; `--write`
- * appends it to bench/README.md.
+ * at 8/32/128 keep-alive connections from this process (a raw-socket generator, see
+ * load-generator.ts). Prints a Markdown table; `--write` replaces its section in bench/README.md.
  *   npm run bench:ingest [-- --seconds 10 --write]
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { count, inArray } from "drizzle-orm";
@@ -18,6 +17,7 @@ import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { freePort, startAppProcess } from "../test/helpers/app-process";
 import { createEnvelopeMix } from "./envelope-mix";
+import { driveLoad } from "./load-generator";
 import { appendResults } from "./report";
 
 const args = process.argv.slice(2);
@@ -34,7 +34,8 @@ interface Row {
   cpuPer10k: number;
   peakRssMb: number;
   lost: number | string;
-  errors: number;
+  errors: string;
+  loadCpuPer10k: number;
 }
 
 /** utime+stime of a process in seconds, from /proc. */
@@ -43,40 +44,6 @@ function cpuSeconds(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-
-async function drive(url: string, connections: number, seconds: number, next: () => { eventId: string; body: string }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  const acked: string[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const one = (body: string) =>
-    new Promise<number>((resolve) => {
-      const req = http.request(url, { method: "POST", agent, headers: { "content-length": Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
-      req.on("error", () => resolve(0));
-      req.end(body);
-    });
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const { eventId, body } = next();
-        const started = performance.now();
-        const status = await one(body);
-        if (status === 200) {
-          latencies.push(performance.now() - started);
-          acked.push(eventId);
-        } else errors += 1;
-      }
-    }),
-  );
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { acked, errors, p50: pct(0.5), p99: pct(0.99) };
-}
 
 interface Target {
   url: string;
@@ -90,10 +57,12 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
   const next = createEnvelopeMix(200);
   for (const connections of CONNECTIONS) {
     const target = await start();
-    await drive(target.url, connections, 2, next); // warm-up (JIT, caches, connections)
+    await driveLoad(target.url, connections, 2, next); // warm-up (JIT, caches, connections)
     const cpuBefore = cpuSeconds(target.pid);
-    const run = await drive(target.url, connections, SECONDS, next);
+    const loadBefore = process.cpuUsage();
+    const run = await driveLoad(target.url, connections, SECONDS, next);
     const cpu = cpuSeconds(target.pid) - cpuBefore;
+    const load = process.cpuUsage(loadBefore);
     const rss = peakRssMb(target.pid);
     const stored = await target.finish(run.acked);
     const row: Row = {
@@ -105,7 +74,8 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
       cpuPer10k: Math.round((cpu / run.acked.length) * 10_000 * 100) / 100,
       peakRssMb: Math.round(rss),
       lost: stored === null ? "n/a" : run.acked.length - stored,
-      errors: run.errors,
+      errors: run.errors === 0 ? "0" : `${run.errors} (${Object.entries(run.errorStatuses).map(([status, n]) => `${status}×${n}`).join(", ")})`,
+      loadCpuPer10k: Math.round(((load.user + load.system) / 1e6 / Math.max(1, run.acked.length)) * 10_000 * 100) / 100,
     };
     console.log(JSON.stringify(row));
     rows.push(row);
@@ -200,9 +170,9 @@ rows.push(...pgliteRows);
 const commit = execSync("git rev-parse --short HEAD").toString().trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
-  `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | peak RSS MB | lost | non-2xx |`,
-  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
+  `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.loadCpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
 ].join("\n");
 console.log(`\n${table}\n`);
 if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
