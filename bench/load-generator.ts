@@ -15,10 +15,12 @@ export interface LoadRequest {
 }
 
 const HEADER_END = Buffer.from("\r\n\r\n");
+/** The last chunk of a chunked body, with the CRLF that ends the chunk before it. */
+const LAST_CHUNK = Buffer.from("\r\n0\r\n\r\n");
 
 /**
  * One keep-alive HTTP/1.1 connection on a raw socket: writes a request, reads exactly one
- * response (status line + Content-Length body). The load generator shares the machine's two
+ * response (status line, then a Content-Length or chunked body). The load generator shares the machine's two
  * cores with the server and the database, so it must cost as little as `wrk` does: node's http
  * client spends several times more CPU per request than this.
  */
@@ -63,9 +65,17 @@ class RawConnection {
     const headerEnd = this.buffered.indexOf(HEADER_END);
     if (headerEnd === -1) return;
     const head = this.buffered.toString("latin1", 0, headerEnd);
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    const total = headerEnd + HEADER_END.length + length;
-    if (this.buffered.length < total) return;
+    let total: number;
+    if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+      // Small answers: the body ends at the zero-length chunk (searching from the header's CRLF
+      // also finds an empty body's lone "0\r\n\r\n").
+      const last = this.buffered.indexOf(LAST_CHUNK, headerEnd + 2);
+      if (last === -1) return;
+      total = last + LAST_CHUNK.length;
+    } else {
+      total = headerEnd + HEADER_END.length + Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (this.buffered.length < total) return;
+    }
     this.buffered = this.buffered.subarray(total);
     if (/\r\nconnection:\s*close/i.test(head)) {
       this.socket?.removeAllListeners().destroy();
