@@ -7,7 +7,7 @@ const README = path.join(import.meta.dirname, "README.md");
 export function appendResults(name: string, meta: { commit: string; machine: string; method: string }, table: string) {
   const current = existsSync(README) ? readFileSync(README, "utf8") : "# Benchmarks\n";
   const heading = `## ${name}`;
-  const section = `${heading}\n\nCommit ${meta.commit}, ${new Date().toISOString().slice(0, 10)}, ${meta.machine}; ${meta.method}\n\n${table}\n`;
+  const section = `${heading}\n\nCommit ${meta.commit}, ${new Date().toISOString().slice(0, 10)}, ${meta.machine}; ${meta.method}\n\n${table}\n\n`;
   const start = current.indexOf(heading);
   if (start === -1) {
     writeFileSync(README, `${current.trimEnd()}\n\n${section}`);
