@@ -33,5 +33,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Polls wait on a browser page or a background commit; 1 s (the default) is too tight on two
+    // cores busy with a parallel suite (a page's first load alone has taken longer here).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
