@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "./client";
 import { executeRows } from "./execute";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../../../test/helpers/test-database";
 
@@ -22,5 +23,25 @@ describe("database start-up", () => {
       sql`select attcompression as compression from pg_attribute where attrelid = 'occurrences'::regclass and attname = 'data'`,
     );
     expect(row.compression).toBe("l");
+  });
+
+  it.runIf(TEST_DATABASE_URL)("runs hot statements as named prepared statements, unless the URL says ?prepare=false", async () => {
+    const probe = (n: number) => sql`select (${JSON.stringify({ n })}::json ->> 'n')::int as n /* prepared-probe */`;
+    const preparedOn = async (url: string) => {
+      // One connection, so the session view below sees the statements this client prepared.
+      const single = createDatabase({ databaseUrl: url, pgliteDataDir: "", maxConnections: 1 });
+      try {
+        expect(await single.executePrepared<{ n: number }>(probe(1))).toEqual([{ n: 1 }]);
+        expect(await single.executePrepared<{ n: number }>(probe(2))).toEqual([{ n: 2 }]);
+        const [row] = await executeRows<{ n: number }>(single.db, sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared-probe%' and statement not like '%pg_prepared_statements%'`);
+        return row.n;
+      } finally {
+        await single.close();
+      }
+    };
+    expect(await preparedOn(database.url!)).toBe(1);
+    const unprepared = new URL(database.url!);
+    unprepared.searchParams.set("prepare", "false");
+    expect(await preparedOn(unprepared.toString())).toBe(0);
   });
 });
