@@ -57,7 +57,7 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
            'id:user-' || (p.n % 5000),
            jsonb_build_object('message', 'seeded', 'exceptions', jsonb_build_array(jsonb_build_object('type', 'TypeError', 'value', 'seeded event ' || p.n,
              'frames', jsonb_build_array(jsonb_build_object('function', 'handler', 'filename', 'app.js', 'lineno', p.n % 500, 'inApp', true)))),
-             'tags', jsonb_build_object('browser', (array['Chrome', 'Firefox', 'Safari'])[1 + p.n % 3]))
+             'tags', jsonb_build_object('browser', (array['Chrome', 'Firefox', 'Safari'])[1 + p.n % 3]))::text
     from picks p join ranked r on r.rank = p.rank`);
   await db.execute(sql`
     update issues i set event_count = a.n, user_count = a.users, first_seen = a.first_seen, last_seen = a.last_seen,

@@ -11,6 +11,14 @@ import { hourOf, severityForLevel, userKeyOf, type PendingOccurrence, type Pendi
 const rowsParam = (rows: unknown[]): SQL => sql`${JSON.stringify(rows)}::json`;
 
 /**
+ * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
+ * inside the rows' JSON they would be lexed twice (once by json_to_recordset, once as a value).
+ * JSON.stringify escapes every control character, so U+001E can never occur inside a document.
+ */
+const DOCUMENT_SEPARATOR = "\u001e";
+const documentsParam = (documents: string[]): SQL => sql`${documents.join(DOCUMENT_SEPARATOR)}::text`;
+
+/**
  * Commits many requests' events durably. Callers answer 2xx only after this resolves.
  *
  * Everything happens in ONE statement (so one round trip and one commit): occurrences inserted
@@ -29,7 +37,8 @@ export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[
 
 async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]) {
   const issues = new Map<string, Record<string, unknown>>();
-  const occurrences = new Map<string, Record<string, unknown>>();
+  // Keyed by event id: a batch holding the same event twice stores it once.
+  const occurrences = new Map<string, { row: Record<string, unknown>; document: string }>();
   for (const item of batch) {
     const occ = item.occurrence;
     const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
@@ -48,8 +57,7 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
       });
     }
     const thrown = occ.exceptions.at(-1);
-    // Keyed by event id: a batch holding the same event twice stores it once.
-    occurrences.set(`${item.projectId}:${occ.eventId}`, {
+    const row = {
       organization_id: item.organizationId,
       project_id: item.projectId,
       issue_id: issueId,
@@ -65,17 +73,24 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
       message: occ.message ?? thrown?.value ?? null,
       user_key: userKeyOf(occ),
       tags: tagsOf(occ),
-      data: { ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } },
-    });
+    };
+    const document = JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } });
+    occurrences.set(`${item.projectId}:${occ.eventId}`, { row, document });
   }
+  // Each row names its document's position in the separated text (1-based, as WITH ORDINALITY counts).
+  const rows = [...occurrences.values()].map(({ row }, index) => ({ ...row, document_index: index + 1 }));
+  const documents = [...occurrences.values()].map(({ document }) => document);
 
   await db.executePrepared(
     sql`with
       r as (
-        select * from json_to_recordset(${rowsParam([...occurrences.values()])}) as r(
+        select * from json_to_recordset(${rowsParam(rows)}) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
-          user_key text, tags jsonb, data jsonb)
+          user_key text, tags jsonb, document_index bigint)
+      ),
+      documents as (
+        select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
       ),
       meta as (
         select * from json_to_recordset(${rowsParam([...issues.values()])}) as m(
@@ -86,8 +101,8 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
         insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
                                  environment, environment_bucket, release, name, message, user_key, data)
         select organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
-               environment, environment_bucket, release, name, message, user_key, data
-        from r order by project_id, event_id
+               environment, environment_bucket, release, name, message, user_key, d.data
+        from r join documents d on d.document_index = r.document_index order by project_id, event_id
         on conflict (project_id, event_id) do nothing
         returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message
       ),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
+import { jsonText } from "./json-text";
 import { projects } from "./projects";
 
 /** One row per (project, fingerprint): the grouped "issue", with counters kept at ingest. */
@@ -65,7 +66,8 @@ export const occurrences = pgTable(
     name: text("name"),
     message: text("message"),
     userKey: text("user_key"),
-    data: jsonb("data").notNull(),
+    /** The whole normalised event (see NormalizedOccurrence), read only by the exception detail. */
+    data: jsonText("data").notNull(),
   },
   (t) => [
     // Duplicate deliveries of one event id are stored once.
