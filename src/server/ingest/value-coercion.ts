@@ -66,25 +66,48 @@ export function readStringRecord(value: unknown, maxKey: number, maxValue: numbe
 
 const MAX_JSON_DEPTH = 20;
 const MAX_JSON_ENTRIES = 200;
+const MAX_JSON_KEY = 256;
 
 /**
- * Copies free-form JSON (contexts, extra, breadcrumb data) with strings trimmed, containers capped
- * and nesting cut at a fixed depth, so whatever an SDK attaches stays bounded in storage and in
- * the UI. Depth is bounded, so the recursion is too.
+ * Free-form JSON (contexts, extra, breadcrumb data) with strings trimmed, containers capped and
+ * nesting cut at a fixed depth, so whatever an SDK attaches stays bounded in storage and in the
+ * UI. Depth is bounded, so the recursion is too. Copy-on-write: a container that needs no change
+ * is returned as it is (nearly always, and this runs on every ingested event), so `value` must be
+ * freshly parsed JSON that nobody else holds.
  */
 export function trimJson(value: unknown, maxString: number, depth = 0): unknown {
   if (typeof value === "string") return trimString(value, maxString);
   if (value === null || typeof value === "number" || typeof value === "boolean") return value;
   if (depth >= MAX_JSON_DEPTH) return "[Truncated]";
-  if (Array.isArray(value)) return value.slice(0, MAX_JSON_ENTRIES).map((v) => trimJson(v, maxString, depth + 1));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .slice(0, MAX_JSON_ENTRIES)
-        .map(([k, v]) => [trimString(k, 256), trimJson(v, maxString, depth + 1)]),
-    );
-  }
+  if (Array.isArray(value)) return trimArray(value, maxString, depth);
+  if (isPlainObject(value)) return trimObject(value, maxString, depth);
   return null;
+}
+
+function trimArray(value: unknown[], maxString: number, depth: number): unknown[] {
+  const kept = Math.min(value.length, MAX_JSON_ENTRIES);
+  let copy: unknown[] | null = kept < value.length ? value.slice(0, kept) : null;
+  for (let i = 0; i < kept; i++) {
+    const trimmed = trimJson(value[i], maxString, depth + 1);
+    if (trimmed !== value[i]) (copy ??= value.slice(0, kept))[i] = trimmed;
+  }
+  return copy ?? value;
+}
+
+function trimObject(value: Record<string, unknown>, maxString: number, depth: number): Record<string, unknown> {
+  const keys = Object.keys(value);
+  const kept = Math.min(keys.length, MAX_JSON_ENTRIES);
+  // Entries are collected only once something changed (or entries were dropped).
+  let entries: [string, unknown][] | null = kept < keys.length ? [] : null;
+  for (let i = 0; i < kept; i++) {
+    const key = keys[i];
+    const trimmedKey = trimString(key, MAX_JSON_KEY);
+    const trimmed = trimJson(value[key], maxString, depth + 1);
+    if (!entries && (trimmedKey !== key || trimmed !== value[key])) entries = keys.slice(0, i).map((k): [string, unknown] => [k, value[k]]);
+    entries?.push([trimmedKey, trimmed]);
+  }
+  // fromEntries, not assignment, so a `__proto__` key stays data.
+  return entries ? Object.fromEntries(entries) : value;
 }
 
 export function readJsonRecord(value: unknown, maxString: number): Record<string, unknown> {
