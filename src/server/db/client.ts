@@ -8,7 +8,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
-import { executeRows } from "./execute";
+import { createPglitePreparedRunner } from "./pglite-prepared";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -21,14 +21,18 @@ export interface Database {
   /** Applies the committed drizzle/ migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /**
-   * Runs a hot statement whose text never changes as a named prepared statement (PostgreSQL):
-   * parsed and planned once per connection instead of on every call, in one round trip.
+   * Runs a hot statement whose text never changes as a named prepared statement: parsed once
+   * per connection (PostgreSQL) or per database (PGlite, see pglite-prepared.ts) instead of on
+   * every call, in one round trip.
    */
   executePrepared<T>(query: SQL): Promise<T[]>;
   /** Cheap round trip for /api/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Renders drizzle SQL to text and parameters for the prepared-statement paths. */
+const dialect = new PgDialect();
 
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "../../../drizzle");
 
@@ -51,7 +55,6 @@ function createPostgres(url: string, max: number): Database {
     connect_timeout: 5,
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  const dialect = new PgDialect();
   return {
     db,
     kind: "postgres",
@@ -91,11 +94,14 @@ function createPglite(dataDir: string): Database {
   // process RSS) down; the OS page cache still holds the hot data. Measured in bench/README.md.
   const client = new PGlite(inMemory ? undefined : path.resolve(dataDir), { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const runPrepared = createPglitePreparedRunner(client);
   return {
     db,
     kind: "pglite",
-    // In-process: no round trips to save, and PGlite keeps no per-connection statement cache.
-    executePrepared: (query) => executeRows(db, query),
+    executePrepared: (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return runPrepared(text, params);
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query("select 1");
