@@ -37,8 +37,12 @@ export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[
 
 async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]) {
   const issues = new Map<string, Record<string, unknown>>();
-  // Keyed by event id: a batch holding the same event twice stores it once.
-  const occurrences = new Map<string, { row: Record<string, unknown>; document: string }>();
+  // One row per event id (a batch holding the same event twice stores it once, the later copy
+  // in the earlier slot). Row i's document is element i + 1 of the separated text, counted as
+  // WITH ORDINALITY counts.
+  const slotOfEvent = new Map<string, number>();
+  const rows: Record<string, unknown>[] = [];
+  const documents: string[] = [];
   for (const item of batch) {
     const occ = item.occurrence;
     const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
@@ -56,8 +60,11 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
         severity: severityForLevel(occ.level),
       });
     }
+    const eventKey = `${item.projectId}:${occ.eventId}`;
+    const slot = slotOfEvent.get(eventKey) ?? rows.length;
+    slotOfEvent.set(eventKey, slot);
     const thrown = occ.exceptions.at(-1);
-    const row = {
+    rows[slot] = {
       organization_id: item.organizationId,
       project_id: item.projectId,
       issue_id: issueId,
@@ -73,13 +80,10 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
       message: occ.message ?? thrown?.value ?? null,
       user_key: userKeyOf(occ),
       tags: tagsOf(occ),
+      document_index: slot + 1,
     };
-    const document = JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } });
-    occurrences.set(`${item.projectId}:${occ.eventId}`, { row, document });
+    documents[slot] = JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } });
   }
-  // Each row names its document's position in the separated text (1-based, as WITH ORDINALITY counts).
-  const rows = [...occurrences.values()].map(({ row }, index) => ({ ...row, document_index: index + 1 }));
-  const documents = [...occurrences.values()].map(({ document }) => document);
 
   await db.executePrepared(
     sql`with
