@@ -21,7 +21,7 @@ export function createPglitePreparedRunner(client: PGlite) {
 
   async function prepare(text: string): Promise<PreparedStatement> {
     const name = `faultline_prepared_${prepared.size + 1}`;
-    const { messages } = await client.execProtocol(concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]));
+    const { messages } = await client.execProtocol(Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]));
     // Recorded only once PostgreSQL accepted it: a failed Parse leaves no statement behind.
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
     prepared.set(text, statement);
@@ -34,7 +34,7 @@ export function createPglitePreparedRunner(client: PGlite) {
         const statement = prepared.get(text) ?? (await prepare(text));
         const values = params.map((value, i) => toWireValue(client, value, statement.parameterTypes[i]));
         const { messages } = await client.execProtocol(
-          concat([
+          Buffer.concat([
             protocol.serialize.bind({ statement: statement.name, values }),
             protocol.serialize.describe({ type: "P" }),
             protocol.serialize.execute({}),
@@ -57,8 +57,4 @@ function toWireValue(client: PGlite, value: unknown, type: number | undefined): 
   if (typeof value === "string" && type !== undefined && TEXT_LIKE_TYPES.has(type)) return Buffer.from(value, "utf8");
   const serialize = type === undefined ? undefined : client.serializers[type];
   return serialize ? serialize(value) : String(value);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  return Buffer.concat(parts);
 }
