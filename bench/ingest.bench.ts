@@ -7,7 +7,7 @@
  *   npm run bench:ingest [-- --seconds 10 --write]
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { count, inArray } from "drizzle-orm";
@@ -32,6 +32,8 @@ interface Row {
   p50: number;
   p99: number;
   cpuPer10k: number;
+  /** PostgreSQL's own processes (null: the target has no separate database server). */
+  databaseCpuPer10k: number | null;
   peakRssMb: number;
   lost: number | string;
   errors: string;
@@ -43,14 +45,35 @@ function cpuSeconds(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+/**
+ * CPU-seconds of every PostgreSQL server process on this machine (backends, WAL writer,
+ * checkpointer): the database's share of the cost per event, which shares the same two cores.
+ * Other databases on the server are idle during a run.
+ */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuSeconds(Number(entry));
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return total;
+}
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 interface Target {
   url: string;
   pid: number;
+  /** Whether a PostgreSQL server does the storing (its CPU is then reported too). */
+  postgres: boolean;
   /** Stops the target and answers how many of the acknowledged ids are in its database (null: stores nothing). */
   finish: (acked: string[]) => Promise<number | null>;
 }
+
+const per10k = (cpuSeconds: number, events: number) => Math.round((cpuSeconds / Math.max(1, events)) * 10_000 * 100) / 100;
 
 async function benchTarget(name: string, start: () => Promise<Target>) {
   const rows: Row[] = [];
@@ -59,9 +82,11 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
     const target = await start();
     await driveLoad(target.url, connections, 2, next); // warm-up (JIT, caches, connections)
     const cpuBefore = cpuSeconds(target.pid);
+    const databaseBefore = target.postgres ? postgresCpuSeconds() : 0;
     const loadBefore = process.cpuUsage();
     const run = await driveLoad(target.url, connections, SECONDS, next);
     const cpu = cpuSeconds(target.pid) - cpuBefore;
+    const databaseCpu = target.postgres ? postgresCpuSeconds() - databaseBefore : null;
     const load = process.cpuUsage(loadBefore);
     const rss = peakRssMb(target.pid);
     const stored = await target.finish(run.acked);
@@ -71,11 +96,12 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
       eventsPerSecond: Math.round(run.acked.length / SECONDS),
       p50: Math.round(run.p50 * 10) / 10,
       p99: Math.round(run.p99 * 10) / 10,
-      cpuPer10k: Math.round((cpu / run.acked.length) * 10_000 * 100) / 100,
+      cpuPer10k: per10k(cpu, run.acked.length),
+      databaseCpuPer10k: databaseCpu === null ? null : per10k(databaseCpu, run.acked.length),
       peakRssMb: Math.round(rss),
       lost: stored === null ? "n/a" : run.acked.length - stored,
       errors: run.errors === 0 ? "0" : `${run.errors} (${Object.entries(run.errorStatuses).map(([status, n]) => `${status}×${n}`).join(", ")})`,
-      loadCpuPer10k: Math.round(((load.user + load.system) / 1e6 / Math.max(1, run.acked.length)) * 10_000 * 100) / 100,
+      loadCpuPer10k: per10k((load.user + load.system) / 1e6, run.acked.length),
     };
     console.log(JSON.stringify(row));
     rows.push(row);
@@ -116,6 +142,7 @@ function serverTarget(kind: "postgres" | "pglite") {
     return {
       url: `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`,
       pid: app.child.pid!,
+      postgres: kind === "postgres",
       finish: async (acked: string[]) => {
         app.child.kill("SIGTERM");
         await app.exited;
@@ -152,6 +179,7 @@ function bareTarget() {
     return {
       url,
       pid: child.pid!,
+      postgres: false,
       finish: async () => {
         child.kill("SIGTERM");
         await new Promise((resolve) => child.on("exit", resolve));
@@ -170,9 +198,9 @@ rows.push(...pgliteRows);
 const commit = execSync("git rev-parse --short HEAD").toString().trim();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
-  `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
-  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.loadCpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
+  `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | PostgreSQL CPU-s / 10k | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.databaseCpuPer10k ?? "n/a"} | ${r.loadCpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
 ].join("\n");
 console.log(`\n${table}\n`);
 if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
