@@ -73,7 +73,7 @@ interface Target {
   finish: (acked: string[]) => Promise<number | null>;
 }
 
-const per10k = (cpuSeconds: number, events: number) => Math.round((cpuSeconds / Math.max(1, events)) * 10_000 * 100) / 100;
+const per10k = (seconds: number, events: number) => Math.round((seconds / Math.max(1, events)) * 10_000 * 100) / 100;
 
 async function benchTarget(name: string, start: () => Promise<Target>) {
   const rows: Row[] = [];
