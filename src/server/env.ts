@@ -51,7 +51,9 @@ const EnvSchema = z.object({
   INGEST_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(512).default(64),
   INGEST_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   INGEST_PROJECT_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
-  INGEST_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  // Batches committing at once on PostgreSQL. One is fastest on a small machine: while it commits,
+  // the next batch fills, so batches are bigger and cost less per event (bench/README.md, round 5).
+  INGEST_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   INGEST_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   CLIENT_MODE: z.enum(["vite", "built", "none"]).optional(),
