@@ -72,8 +72,15 @@ describe("tags breakdown at ingest", () => {
       const response = await fetch(url, { method: "POST", body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
       expect(response.status).toBe(200);
     }
-    const rows = await server.database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
+    // Tag counts are summed in memory and written about once a second (TagCountBuffer).
+    let rows: (typeof issueTagCounts.$inferSelect)[] = [];
     const count = (key: string, value: string) => rows.find((row) => row.key === key && row.value === value)?.count;
+    await expect
+      .poll(async () => {
+        rows = await server.database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
+        return count("level", "error");
+      })
+      .toBe(3);
     expect(count("browser", "Chrome")).toBe(2);
     expect(count("browser", "Firefox")).toBe(1);
     expect(count("environment", "staging")).toBe(3);

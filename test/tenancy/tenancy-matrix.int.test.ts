@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
 import { createLogger } from "../../src/server/logger";
 import { listRoutes } from "../../src/server/rest/route-list";
@@ -70,7 +70,7 @@ const PUBLIC_ROUTES = new Set(["get /openapi.json"]);
 
 /** B's tenant rows, hashed, to prove nothing of B changed. */
 async function checksumOf(server: TestServer, orgId: string) {
-  const tables = ["organizations", "members", "invitations", "teams", "projects", "project_keys", "issues", "occurrences", "issue_activities", "events", "issue_daily_counts", "project_daily_counts"];
+  const tables = ["organizations", "members", "invitations", "teams", "projects", "project_keys", "issues", "occurrences", "issue_activities", "events", "issue_daily_counts", "project_daily_counts", "issue_tag_counts"];
   const sums: string[] = [];
   for (const table of tables) {
     const column = table === "organizations" ? "id" : "organization_id";
@@ -100,6 +100,11 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     await sendEvent(server, b.project, { type: "MarkerError", value: MARKER, fn: "markerHandler", tags: { marker: MARKER } });
     await sendAnalyticsEvent(server, b.project, MARKER, { marker: MARKER });
     const issue = await issueByType(b.session, b.project.id, "MarkerError");
+    // The marker must be in B's tag counts too (written about once a second) before anyone probes.
+    await vi.waitFor(async () => {
+      const { data } = await b.session.query("issue.get", { projectId: b.project.id, issueId: issue.id });
+      expect(data.tags.some((tag: { key: string }) => tag.key === "marker")).toBe(true);
+    }, { timeout: 5000, interval: 100 });
     const { data: exceptions } = await b.session.query("exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await b.session.query("project.get", { projectId: b.project.id });
     bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions.items[0].id, keyId: project.keys[0].id };

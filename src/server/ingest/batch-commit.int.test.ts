@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { occurrences } from "../db/schema/index";
+import { issueTagCounts, occurrences } from "../db/schema/index";
 import { computeGrouping } from "../grouping/fingerprint.v1";
-import { commitBatch } from "./batch-commit";
+import { addTagCounts, commitBatch, withoutNulEscapes } from "./batch-commit";
 import { normalizeSentryEvent } from "./event.normalizer";
 import type { PendingOccurrence } from "./pending-occurrence";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
@@ -21,8 +21,8 @@ describe("commitBatch", () => {
   });
   afterAll(() => database.destroy());
 
-  const pending = (eventId: string, message: string): PendingOccurrence => {
-    const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags: { note: message } });
+  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PendingOccurrence => {
+    const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags });
     return { organizationId: project.organizationId, projectId: project.projectId, occurrence, grouping: computeGrouping(occurrence), receivedAt: new Date() };
   };
   const storedMessages = async () => {
@@ -56,5 +56,43 @@ describe("commitBatch", () => {
     expect(stored[`${"b".repeat(31)}1`].message).toBe("b1");
     expect(stored[`${"b".repeat(31)}2`].message).toBe("b2");
     expect(Object.keys(stored)).toHaveLength(8);
+  });
+
+  it("answers the tags of the events it stored, not of duplicates, for the tag counts", async () => {
+    const batch = [pending(`${"c".repeat(31)}0`, "c0", { plan: "free" }), pending(`${"a".repeat(31)}1`, "a1 again (already stored)", { plan: "gold" }), pending(`${"c".repeat(31)}1`, "c1", { plan: "pro" })];
+    const committed = await commitBatch(database, batch, []);
+    expect(committed.map((event) => event.tags.plan)).toEqual(["free", "pro"]);
+    expect(committed[0]).toMatchObject({ organizationId: project.organizationId, projectId: project.projectId, tags: { plan: "free", level: "error" } });
+
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 2 },
+      // An issue deleted since its events were stored is skipped, not a failure of the whole flush.
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: crypto.randomUUID(), key: "plan", value: "gone", count: 1 },
+    ]);
+    await addTagCounts(database, [{ organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 1 }]);
+    const rows = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
+    expect(rows.filter((row) => row.key === "plan").map((row) => [row.value, row.count])).toEqual([["free", 3]]);
+  });
+
+  it("stores an event whose message and tags hold U+0000 instead of failing its whole batch", async () => {
+    const batch = [pending(`${"d".repeat(31)}0`, "nul \u0000 inside", { "k\u0000": "v\u0000" }), pending(`${"d".repeat(31)}1`, "a neighbour")];
+    const committed = await commitBatch(database, batch, []);
+    expect(committed).toHaveLength(2);
+    await addTagCounts(database, [{ organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "k\u0000", value: "v\u0000", count: 1 }]);
+    const [row] = await database.db.select({ message: occurrences.message, data: occurrences.data }).from(occurrences).where(eq(occurrences.eventId, `${"d".repeat(31)}0`));
+    expect(row.message).toBe("nul \ufffd inside");
+    // The document keeps the event as sent.
+    expect((row.data as { message: string }).message).toBe("nul \u0000 inside");
+    const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
+    expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+});
+
+describe("withoutNulEscapes", () => {
+  it("replaces JSON's \\u0000 escape and leaves an escaped backslash followed by u0000 alone", () => {
+    for (const value of ["\u0000", "a\u0000b", "\\\u0000", "\\u0000", "\\\\u0000", "plain"]) {
+      const cleaned = JSON.parse(withoutNulEscapes(JSON.stringify({ value })));
+      expect(cleaned.value).toBe(value.replaceAll("\u0000", "\ufffd"));
+    }
   });
 });

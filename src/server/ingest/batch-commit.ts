@@ -3,12 +3,21 @@ import type { Database } from "../db/client";
 import { toEnvironmentBucket } from "./environment-bucket";
 import { issueIdFor } from "./issue-id";
 import { hourOf, severityForLevel, userKeyOf, type PendingOccurrence, type PendingOutcome } from "./pending-occurrence";
+import type { TagCountRow } from "./tag-count-buffer";
 
 /**
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
-const rowsParam = (rows: unknown[]): SQL => sql`${JSON.stringify(rows)}::json`;
+const rowsParam = (rows: unknown[]): SQL => sql`${withoutNulEscapes(JSON.stringify(rows))}::json`;
+
+/**
+ * PostgreSQL text cannot hold U+0000, so one `\u0000` in an event's message or tags would fail
+ * the whole batch, its neighbours included, on every retry. The escape (not an escaped backslash
+ * followed by "u0000") becomes U+FFFD, as an undecodable character would.
+ */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+export const withoutNulEscapes = (json: string) => (json.includes("\\u0000") ? json.replace(NUL_ESCAPE, "$1\ufffd") : json);
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
@@ -24,18 +33,30 @@ const documentsParam = (documents: string[]): SQL => sql`${documents.join(DOCUME
  * Everything happens in ONE statement (so one round trip and one commit): occurrences inserted
  * with duplicates of an event id skipped; then, from what was really inserted, the distinct users,
  * the issue upserts (one per fingerprint, counters bumped atomically, RESOLVED → OPEN as a
- * regression), the hourly/daily rollups per issue and per project, and the tag counts. A statement is atomic, so a crash leaves all or none.
+ * regression) and the hourly/daily rollups per issue and per project. A statement is atomic, so a crash leaves all or none.
  * Hot issues are row-locked only for the end of this statement and its commit, which is what lets
  * several batches commit concurrently. Rows are written in key order so batches lock alike.
+ *
+ * Tag counts are not written here: the result says which events were stored, and the caller sums
+ * their tags in a TagCountBuffer that `addTagCounts` writes about once a second.
  */
 export type StatementRunner = Pick<Database, "executePrepared">;
 
-export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[], outcomes: PendingOutcome[]): Promise<void> {
-  if (batch.length > 0) await commitOccurrences(db, batch);
-  if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
+/** The tags of each event this batch really stored (duplicates of a stored event id excluded). */
+export interface CommittedTags {
+  organizationId: string;
+  projectId: string;
+  issueId: string;
+  tags: Record<string, string>;
 }
 
-async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]) {
+export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
+  const committed = batch.length > 0 ? await commitOccurrences(db, batch) : [];
+  if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
+  return committed;
+}
+
+async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]): Promise<CommittedTags[]> {
   const issues = new Map<string, Record<string, unknown>>();
   // One row per event id (a batch holding the same event twice stores it once, the later copy
   // in the earlier slot). Row i's document is element i + 1 of the separated text, counted as
@@ -43,6 +64,7 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
   const slotOfEvent = new Map<string, number>();
   const rows: Record<string, unknown>[] = [];
   const documents: string[] = [];
+  const tags: CommittedTags[] = [];
   for (const item of batch) {
     const occ = item.occurrence;
     const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
@@ -79,19 +101,19 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
       name: thrown?.type ?? null,
       message: occ.message ?? thrown?.value ?? null,
       user_key: userKeyOf(occ),
-      tags: tagsOf(occ),
       document_index: slot + 1,
     };
+    tags[slot] = { organizationId: item.organizationId, projectId: item.projectId, issueId, tags: tagsOf(occ) };
     documents[slot] = JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } });
   }
 
-  await db.executePrepared(
+  const [result] = await db.executePrepared<{ duplicates: number[] | null }>(
     sql`with
       r as (
         select * from json_to_recordset(${rowsParam(rows)}) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
-          user_key text, tags jsonb, document_index bigint)
+          user_key text, document_index bigint)
       ),
       documents as (
         select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
@@ -175,15 +197,6 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
         on conflict (project_id, environment, day) do update set count = project_daily_counts.count + excluded.count
         returning 1
       ),
-      tag_counts as (
-        insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
-        select o.organization_id, o.project_id, o.issue_id, t.key, t.value, count(*)
-        from occ o join r on r.project_id = o.project_id and r.event_id = o.event_id
-        cross join lateral jsonb_each_text(r.tags) as t(key, value)
-        group by 1, 2, 3, 4, 5 order by 3, 4, 5
-        on conflict (issue_id, key, value) do update set count = issue_tag_counts.count + excluded.count
-        returning 1
-      ),
       accepted as (
         insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select organization_id, project_id, date_trunc('hour', received_at at time zone 'UTC') at time zone 'UTC', 'accepted', '', 'error', count(*)
@@ -191,9 +204,26 @@ async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]
         on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count
         returning 1
       )
-    select (select count(*) from occ) as inserted,
-           (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
-             + (select count(*) from project_daily) + (select count(*) from tag_counts) + (select count(*) from accepted) as touched`,
+    -- The other CTEs run whether or not they are read; these reads only keep the result small.
+    select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
+             + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted) as touched,
+           (select array_agg(r.document_index) from r
+             where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates`,
+  );
+  // Row i of the batch is document i + 1; a duplicate stored nothing, so its tags count nothing.
+  for (const index of result?.duplicates ?? []) delete tags[Number(index) - 1];
+  return tags.filter(Boolean);
+}
+
+/** Adds summed tag counts to issue_tag_counts, skipping issues deleted since their events were stored. */
+export async function addTagCounts(db: StatementRunner, rows: TagCountRow[]) {
+  await db.executePrepared(
+    sql`insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
+        select r.organization_id, r.project_id, r.issue_id, r.key, r.value, r.count
+        from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, issue_id uuid, key text, value text, count bigint)
+        join issues i on i.id = r.issue_id
+        order by r.issue_id, r.key, r.value
+        on conflict (issue_id, key, value) do update set count = issue_tag_counts.count + excluded.count`,
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Logger } from "../logger";
-import { commitBatch, type StatementRunner } from "./batch-commit";
+import { addTagCounts, commitBatch, type CommittedTags, type StatementRunner } from "./batch-commit";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
 import { StorageUnavailableError } from "./storage-unavailable";
+import { TagCountBuffer } from "./tag-count-buffer";
 
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
@@ -13,6 +14,8 @@ export interface BatchWriterOptions {
   maxInFlight: number;
   /** Events waiting at most before new ones are refused with 503 (backpressure, bounded memory). */
   maxQueue: number;
+  /** How often summed tag counts are written (see TagCountBuffer). */
+  tagFlushMs: number;
 }
 
 interface Waiter {
@@ -32,12 +35,17 @@ export class BatchWriter {
   private inFlight = 0;
   private idle: (() => void)[] = [];
   private closed = false;
+  private readonly tagCounts: TagCountBuffer;
+  private tagFlushTimer: NodeJS.Timeout | null = null;
+  private tagFlush: Promise<void> | null = null;
 
   constructor(
     private readonly db: StatementRunner,
     private readonly logger: Logger,
-    private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000, maxInFlight: 1 },
-  ) {}
+    private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000, maxInFlight: 1, tagFlushMs: 1000 },
+  ) {
+    this.tagCounts = new TagCountBuffer(options.tagFlushMs);
+  }
 
   /** Resolves once the event is committed; rejects with StorageUnavailableError otherwise. */
   write(item: PendingOccurrence): Promise<void> {
@@ -57,13 +65,17 @@ export class BatchWriter {
     this.schedule();
   }
 
-  /** Commits what is queued and refuses new writes (SIGTERM). */
+  /** Commits what is queued, writes the tag counts, and refuses new writes (SIGTERM). */
   async close() {
     this.closed = true;
+    if (this.tagFlushTimer) clearTimeout(this.tagFlushTimer);
     while (this.inFlight > 0 || this.queue.length > 0 || this.outcomes.length > 0) {
       this.schedule();
       await new Promise<void>((resolve) => this.idle.push(resolve));
     }
+    await this.tagFlush;
+    // One last attempt: if the database is gone these counts go with the process, as on a crash.
+    if (this.tagCounts.size > 0) await this.flushTags(this.tagCounts.take());
   }
 
   private schedule() {
@@ -86,15 +98,55 @@ export class BatchWriter {
     // More work queued than this batch takes: let another transaction start on it now.
     if (this.queue.length > 0) this.schedule();
     try {
-      await this.commitWithRetry(
+      const committed = await this.commitWithRetry(
         waiters.map((waiter) => waiter.item),
         outcomes,
       );
       for (const waiter of waiters) waiter.resolve();
+      this.countTags(committed);
     } catch (error) {
       this.logger.warn("ingest batch failed", { events: waiters.length, err: error });
       const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
       for (const waiter of waiters) waiter.reject(failure);
+    }
+  }
+
+  private countTags(committed: CommittedTags[]) {
+    for (const event of committed) this.tagCounts.add(event.organizationId, event.projectId, event.issueId, event.tags);
+    this.flushTagsIfDue();
+    this.armTagFlush();
+  }
+
+  /**
+   * Writes the tag counts beside the event batches, not in a commit slot: the statement touches
+   * only issue_tag_counts, so it neither waits for nor delays any request's answer. One at a time.
+   */
+  private flushTagsIfDue() {
+    if (this.tagFlush || this.closed || !this.tagCounts.isDue()) return;
+    this.tagFlush = this.flushTags(this.tagCounts.take()).finally(() => {
+      this.tagFlush = null;
+      this.armTagFlush();
+    });
+  }
+
+  /** When no further batch comes along to carry them, a timer gets the counts written. */
+  private armTagFlush() {
+    if (this.tagCounts.size === 0 || this.tagFlushTimer || this.tagFlush || this.closed) return;
+    this.tagFlushTimer = setTimeout(() => {
+      this.tagFlushTimer = null;
+      this.flushTagsIfDue();
+      this.armTagFlush();
+    }, this.tagCounts.msUntilDue() + 1);
+    this.tagFlushTimer.unref();
+  }
+
+  private async flushTags(rows: ReturnType<TagCountBuffer["take"]>) {
+    try {
+      await addTagCounts(this.db, rows);
+    } catch (error) {
+      // Statistics, not events: keep them for the next flush rather than fail anyone's request.
+      this.logger.warn("tag counts flush failed; will retry", { rows: rows.length, err: error });
+      this.tagCounts.putBack(rows);
     }
   }
 
@@ -105,11 +157,11 @@ export class BatchWriter {
    */
   private async commitWithRetry(items: PendingOccurrence[], outcomes: PendingOutcome[]) {
     try {
-      await commitBatch(this.db, items, outcomes);
+      return await commitBatch(this.db, items, outcomes);
     } catch (error) {
       const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
       if (code !== "40P01" && code !== "40001") throw error;
-      await commitBatch(this.db, items, outcomes);
+      return await commitBatch(this.db, items, outcomes);
     }
   }
 }

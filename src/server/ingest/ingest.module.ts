@@ -30,6 +30,7 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
     maxBatch: 1000,
     maxQueue: 20_000,
     maxInFlight: database.kind === "postgres" ? env.INGEST_COMMIT_CONCURRENCY : 1,
+    tagFlushMs: 1000,
   });
   const service = new IngestService({
     keys: new ProjectKeyCache(database.db),

@@ -26,6 +26,8 @@ describe("issue detail and triage", () => {
       await sendEvent(server, project, { type: "TagsError", value: "tags", fn: "tags", release: "shop@1.1.0", tags: { attempt: `a${n}`, browser: n < 8 ? "Chrome" : "Firefox" }, user: { id: `u${n % 3}` } });
     }
     const { id } = await issueByType(session, project.id, "TagsError");
+    // Tag counts are written about once a second (TagCountBuffer): wait for all 13 events' levels.
+    await expect.poll(async () => (await session.query("issue.get", scope(id))).data.tags.find((tag: { key: string }) => tag.key === "level")?.totalCount).toBe(13);
     const { data: issue, error } = await session.query("issue.get", scope(id));
     expect(error).toBeUndefined();
     expect(issue).toMatchObject({ eventCount: 13, userCount: 3, firstRelease: "shop@1.0.0", lastRelease: "shop@1.1.0", status: "OPEN", resolvedAt: null, groupingVersion: 1 });
