@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   INGEST_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   CLIENT_MODE: z.enum(["vite", "built", "none"]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).
+  NODE_OPTIONS: z.string().default(""),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
  * percent more CPU, measured in bench/README.md. V8 reads this flag at every full collection, so
  * setting it at start-up takes effect; an operator's own setting wins.
  */
-export function limitHeapGrowth(execArgv: string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? "") {
+export function limitHeapGrowth(nodeOptions: string, execArgv: string[] = process.execArgv) {
   const chosen = [...execArgv, nodeOptions].some((option) => option.includes("heap-growing-percent"));
   if (!chosen) setFlagsFromString("--heap-growing-percent=100");
 }

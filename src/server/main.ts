@@ -23,7 +23,7 @@ function loadEnv(): Env {
 async function main() {
   const env = loadEnv();
   // PGlite lives in this process, beside the heap; PostgreSQL mode keeps V8's faster default.
-  if (!env.DATABASE_URL) limitHeapGrowth();
+  if (!env.DATABASE_URL) limitHeapGrowth(env.NODE_OPTIONS);
   const logger = createLogger(env.LOG_LEVEL);
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   await database.migrate();
