@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTagCounts, occurrences } from "../db/schema/index";
 import { computeGrouping } from "../grouping/fingerprint.v1";
-import { addTagCounts, commitBatch, withoutNulEscapes } from "./batch-commit";
+import { addTagCounts, commitBatch } from "./batch-commit";
 import { normalizeSentryEvent } from "./event.normalizer";
-import type { PendingOccurrence } from "./pending-occurrence";
+import { withoutNulEscapes } from "./nul-escapes";
+import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
 
@@ -21,9 +22,9 @@ describe("commitBatch", () => {
   });
   afterAll(() => database.destroy());
 
-  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PendingOccurrence => {
+  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PreparedOccurrence => {
     const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags });
-    return { organizationId: project.organizationId, projectId: project.projectId, occurrence, grouping: computeGrouping(occurrence), receivedAt: new Date() };
+    return prepareOccurrence({ organizationId: project.organizationId, projectId: project.projectId, occurrence, grouping: computeGrouping(occurrence), receivedAt: new Date() });
   };
   const storedMessages = async () => {
     const rows = await database.db.select({ eventId: occurrences.eventId, data: occurrences.data }).from(occurrences).where(eq(occurrences.projectId, project.projectId));

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { toEnvironmentBucket } from "./environment-bucket";
-import { issueIdFor } from "./issue-id";
-import { hourOf, severityForLevel, userKeyOf, type PendingOccurrence, type PendingOutcome } from "./pending-occurrence";
+import { withoutNulEscapes } from "./nul-escapes";
+import { hourOf, type PendingOutcome } from "./pending-occurrence";
+import type { PreparedOccurrence } from "./prepared-occurrence";
 import type { TagCountRow } from "./tag-count-buffer";
 
 /**
@@ -10,14 +10,6 @@ import type { TagCountRow } from "./tag-count-buffer";
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
 const rowsParam = (rows: unknown[]): SQL => sql`${withoutNulEscapes(JSON.stringify(rows))}::json`;
-
-/**
- * PostgreSQL text cannot hold U+0000, so one `\u0000` in an event's message or tags would fail
- * the whole batch, its neighbours included, on every retry. The escape (not an escaped backslash
- * followed by "u0000") becomes U+FFFD, as an undecodable character would.
- */
-const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
-export const withoutNulEscapes = (json: string) => (json.includes("\\u0000") ? json.replace(NUL_ESCAPE, "$1\ufffd") : json);
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
@@ -50,67 +42,34 @@ export interface CommittedTags {
   tags: Record<string, string>;
 }
 
-export async function commitBatch(db: StatementRunner, batch: PendingOccurrence[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
+export async function commitBatch(db: StatementRunner, batch: PreparedOccurrence[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
   const committed = batch.length > 0 ? await commitOccurrences(db, batch) : [];
   if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
   return committed;
 }
 
-async function commitOccurrences(db: StatementRunner, batch: PendingOccurrence[]): Promise<CommittedTags[]> {
+async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[]): Promise<CommittedTags[]> {
   const issues = new Map<string, Record<string, unknown>>();
   // One row per event id (a batch holding the same event twice stores it once, the later copy
   // in the earlier slot). Row i's document is element i + 1 of the separated text, counted as
   // WITH ORDINALITY counts.
   const slotOfEvent = new Map<string, number>();
-  const rows: Record<string, unknown>[] = [];
+  const rows: string[] = [];
   const documents: string[] = [];
   const tags: CommittedTags[] = [];
-  for (const item of batch) {
-    const occ = item.occurrence;
-    const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
-    if (!issues.has(issueId)) {
-      issues.set(issueId, {
-        id: issueId,
-        organization_id: item.organizationId,
-        project_id: item.projectId,
-        fingerprint: item.grouping.fingerprint,
-        grouping_version: item.grouping.version,
-        title: item.grouping.title,
-        culprit: item.grouping.culprit,
-        level: occ.level,
-        platform: occ.platform,
-        severity: severityForLevel(occ.level),
-      });
-    }
-    const eventKey = `${item.projectId}:${occ.eventId}`;
-    const slot = slotOfEvent.get(eventKey) ?? rows.length;
-    slotOfEvent.set(eventKey, slot);
-    const thrown = occ.exceptions.at(-1);
-    rows[slot] = {
-      organization_id: item.organizationId,
-      project_id: item.projectId,
-      issue_id: issueId,
-      event_id: occ.eventId,
-      timestamp: occ.timestamp.toISOString(),
-      received_at: item.receivedAt.toISOString(),
-      level: occ.level,
-      platform: occ.platform,
-      environment: occ.environment,
-      environment_bucket: toEnvironmentBucket(occ.environment),
-      release: occ.release,
-      name: thrown?.type ?? null,
-      message: occ.message ?? thrown?.value ?? null,
-      user_key: userKeyOf(occ),
-      document_index: slot + 1,
-    };
-    tags[slot] = { organizationId: item.organizationId, projectId: item.projectId, issueId, tags: tagsOf(occ) };
-    documents[slot] = JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } });
+  for (const event of batch) {
+    if (!issues.has(event.issueId)) issues.set(event.issueId, event.issue);
+    const slot = slotOfEvent.get(event.eventKey) ?? rows.length;
+    slotOfEvent.set(event.eventKey, slot);
+    rows[slot] = `{"document_index":${slot + 1},${event.rowJson.slice(1)}`;
+    tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags };
+    documents[slot] = event.document;
   }
 
   const [result] = await db.executePrepared<{ duplicates: number[] | null }>(
     sql`with
       r as (
-        select * from json_to_recordset(${rowsParam(rows)}) as r(
+        select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
           user_key text, document_index bigint)
@@ -227,24 +186,8 @@ export async function addTagCounts(db: StatementRunner, rows: TagCountRow[]) {
   );
 }
 
-const MAX_TAGS_PER_EVENT = 50;
 /** Enough of a message to search; the whole text stays on the occurrence. */
 const MAX_SEARCHABLE_MESSAGE = 1000;
-
-/** What the tags breakdown counts: the event's own tags plus the fields people filter by. */
-function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
-  const tags: Record<string, string> = {};
-  const add = (key: string, value: string | null | undefined) => {
-    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[key] = value;
-  };
-  add("environment", occ.environment);
-  add("release", occ.release);
-  add("level", occ.level);
-  add("server_name", occ.serverName);
-  add("handled", occ.handled === null ? null : occ.handled ? "yes" : "no");
-  for (const [key, value] of Object.entries(occ.tags)) add(key, value);
-  return tags;
-}
 
 /** Outcome counters that did not come from stored events (client reports, rate limiting). */
 async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {

@@ -11,8 +11,8 @@ import type { PendingOccurrence } from "./pending-occurrence";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
 
-/** Tag counts ride beside the events' commits, summed, and still all reach the database. */
-describe("BatchWriter tag counts", () => {
+/** Batches follow each other without a gap; tag counts ride beside them, summed, and all reach the database. */
+describe("BatchWriter", () => {
   let database: TestDatabase;
   const logger = createLogger("silent");
   const dialect = new PgDialect();
@@ -67,5 +67,33 @@ describe("BatchWriter tag counts", () => {
     await writer.write(eventFor(project, "retry"));
     await expect.poll(() => planCounts(project.projectId), { timeout: 3000 }).toEqual({ retry: 2 });
     await writer.close();
+  });
+
+  it("sends the next batch to the database before answering the last batch's requests", async () => {
+    const project = await seedProject(database.db, "hand-on");
+    const log: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let batches = 0;
+    // The real database, with the first batch's answer held back until the second event is queued.
+    const recording: StatementRunner = {
+      executePrepared: async <T>(query: Parameters<StatementRunner["executePrepared"]>[0]) => {
+        if (!dialect.sqlToQuery(query).sql.includes("insert into occurrences")) return database.executePrepared<T>(query);
+        const batch = ++batches;
+        log.push(`batch ${batch} sent`);
+        const rows = await database.executePrepared<T>(query);
+        if (batch === 1) await firstHeld;
+        return rows;
+      },
+    };
+    const writer = writerOn(recording, 60_000);
+    const first = writer.write(eventFor(project, "first")).then(() => log.push("first answered"));
+    await expect.poll(() => batches).toBe(1);
+    const second = writer.write(eventFor(project, "second")).then(() => log.push("second answered"));
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(log).toEqual(["batch 1 sent", "batch 2 sent", "first answered", "second answered"]);
+    await writer.close();
+    expect(await planCounts(project.projectId)).toEqual({ first: 1, second: 1 });
   });
 });

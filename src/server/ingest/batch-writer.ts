@@ -1,6 +1,7 @@
 import type { Logger } from "../logger";
 import { addTagCounts, commitBatch, type CommittedTags, type StatementRunner } from "./batch-commit";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
+import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
 import { StorageUnavailableError } from "./storage-unavailable";
 import { TagCountBuffer } from "./tag-count-buffer";
 
@@ -19,7 +20,7 @@ export interface BatchWriterOptions {
 }
 
 interface Waiter {
-  item: PendingOccurrence;
+  item: PreparedOccurrence;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -54,7 +55,8 @@ export class BatchWriter {
       return Promise.reject(new StorageUnavailableError("Ingest queue is full", 1));
     }
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      // Prepared now, while an earlier batch commits, rather than when this one is built.
+      this.queue.push({ item: prepareOccurrence(item), resolve, reject });
       this.schedule();
     });
   }
@@ -82,33 +84,50 @@ export class BatchWriter {
     if (this.inFlight >= this.options.maxInFlight) return;
     if (this.queue.length === 0 && this.outcomes.length === 0) return;
     this.inFlight += 1;
-    void this.drain().finally(() => {
+    void this.commitWhileQueued().finally(() => {
       this.inFlight -= 1;
       for (const resolve of this.idle.splice(0)) resolve();
       this.schedule();
     });
   }
 
-  private async drain() {
-    // Yield once so requests arriving in the same tick join this batch.
+  /**
+   * One commit slot, committing batch after batch while work is queued. Each next batch is sent
+   * to the database before the last batch's requests are answered: answering takes the main
+   * thread a while, and the database would otherwise sit idle through it.
+   */
+  private async commitWhileQueued() {
+    // Yield once so requests arriving in the same tick join the first batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    let commit = this.commitNext();
+    while (commit) {
+      const answer = await commit;
+      commit = this.commitNext();
+      answer();
+    }
+  }
+
+  /** Takes what is queued and starts committing it; resolves to what answers its requests. */
+  private commitNext(): Promise<() => void> | null {
     const waiters = this.queue.splice(0, this.options.maxBatch);
     const outcomes = this.outcomes.splice(0);
-    if (waiters.length === 0 && outcomes.length === 0) return;
+    if (waiters.length === 0 && outcomes.length === 0) return null;
     // More work queued than this batch takes: let another transaction start on it now.
     if (this.queue.length > 0) this.schedule();
-    try {
-      const committed = await this.commitWithRetry(
-        waiters.map((waiter) => waiter.item),
-        outcomes,
-      );
-      for (const waiter of waiters) waiter.resolve();
-      this.countTags(committed);
-    } catch (error) {
-      this.logger.warn("ingest batch failed", { events: waiters.length, err: error });
-      const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
-      for (const waiter of waiters) waiter.reject(failure);
-    }
+    return this.commitWithRetry(
+      waiters.map((waiter) => waiter.item),
+      outcomes,
+    ).then(
+      (committed) => () => {
+        for (const waiter of waiters) waiter.resolve();
+        this.countTags(committed);
+      },
+      (error: unknown) => () => {
+        this.logger.warn("ingest batch failed", { events: waiters.length, err: error });
+        const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
+        for (const waiter of waiters) waiter.reject(failure);
+      },
+    );
   }
 
   private countTags(committed: CommittedTags[]) {
@@ -155,7 +174,7 @@ export class BatchWriter {
    * happen; if PostgreSQL still picks this transaction as a deadlock or serialization victim,
    * nothing was written and one more attempt is safe.
    */
-  private async commitWithRetry(items: PendingOccurrence[], outcomes: PendingOutcome[]) {
+  private async commitWithRetry(items: PreparedOccurrence[], outcomes: PendingOutcome[]) {
     try {
       return await commitBatch(this.db, items, outcomes);
     } catch (error) {
