@@ -14,7 +14,10 @@ export interface PreparedOccurrence {
   issueId: string;
   /** The issue's row should this event be its first (same for every event of the issue). */
   issue: Record<string, unknown>;
-  /** The occurrence row as a JSON object text, without its `document_index` (known per batch). */
+  /**
+   * The occurrence row as a JSON object text, without its `document_index` (known per batch), its
+   * U+0000 escapes already replaced (see nul-escapes.ts).
+   */
   rowJson: string;
   /** The stored event document (JSON text). */
   document: string;
