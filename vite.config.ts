@@ -15,14 +15,14 @@ export default defineConfig({
   plugins: underTest
     ? []
     : [
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      routesDirectory: path.join(root, "src/client/routes"),
-      generatedRouteTree: path.join(root, "src/client/routeTree.gen.ts"),
-    }),
-    react(),
-    tailwindcss(),
+        tanstackRouter({
+          target: "react",
+          autoCodeSplitting: true,
+          routesDirectory: path.join(root, "src/client/routes"),
+          generatedRouteTree: path.join(root, "src/client/routeTree.gen.ts"),
+        }),
+        react(),
+        tailwindcss(),
       ],
   build: { outDir: path.join(root, "dist/client"), emptyOutDir: true },
   test: {

@@ -100,7 +100,12 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
       databaseCpuPer10k: databaseCpu === null ? null : per10k(databaseCpu, run.acked.length),
       peakRssMb: Math.round(rss),
       lost: stored === null ? "n/a" : run.acked.length - stored,
-      errors: run.errors === 0 ? "0" : `${run.errors} (${Object.entries(run.errorStatuses).map(([status, n]) => `${status}×${n}`).join(", ")})`,
+      errors:
+        run.errors === 0
+          ? "0"
+          : `${run.errors} (${Object.entries(run.errorStatuses)
+              .map(([status, n]) => `${status}×${n}`)
+              .join(", ")})`,
       loadCpuPer10k: per10k((load.user + load.system) / 1e6, run.acked.length),
     };
     console.log(JSON.stringify(row));
@@ -150,7 +155,10 @@ function serverTarget(kind: "postgres" | "pglite") {
         const reader = kind === "pglite" ? createDatabase({ pgliteDataDir: env.PGLITE_DATA_DIR }) : database;
         let stored = 0;
         for (let i = 0; i < acked.length; i += 5000) {
-          const [row] = await reader.db.select({ n: count() }).from(occurrences).where(inArray(occurrences.eventId, acked.slice(i, i + 5000)));
+          const [row] = await reader.db
+            .select({ n: count() })
+            .from(occurrences)
+            .where(inArray(occurrences.eventId, acked.slice(i, i + 5000)));
           stored += Number(row.n);
         }
         if (kind === "pglite") await reader.close();
@@ -161,12 +169,13 @@ function serverTarget(kind: "postgres" | "pglite") {
   };
 }
 
-
 /** The ceiling: node:http plus the same envelope parsing, nothing stored. */
 function bareTarget() {
   return async () => {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bare-receiver.ts"), String(port)], { stdio: "inherit" });
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bare-receiver.ts"), String(port)], {
+      stdio: "inherit",
+    });
     const url = `http://127.0.0.1:${port}/api/1/envelope/`;
     for (let i = 0; i < 100; i++) {
       try {
@@ -200,8 +209,12 @@ const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(to
 const table = [
   `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | PostgreSQL CPU-s / 10k | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
   `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-  ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.databaseCpuPer10k ?? "n/a"} | ${r.loadCpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.target} | ${r.connections} | ${r.eventsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPer10k} | ${r.databaseCpuPer10k ?? "n/a"} | ${r.loadCpuPer10k} | ${r.peakRssMb} | ${r.lost} | ${r.errors} |`,
+  ),
 ].join("\n");
 console.log(`\n${table}\n`);
-if (args.includes("--write")) appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
+if (args.includes("--write"))
+  appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
 process.exit(0);

@@ -41,7 +41,10 @@ const seededAt = performance.now();
 const target = await seedMillion(database.db, { issues: ISSUES, occurrences: OCCURRENCES, days: 90 });
 console.log(`seeded ${OCCURRENCES} occurrences / ${ISSUES} issues in ${Math.round(performance.now() - seededAt)} ms`);
 
-const sizes = await executeRows<{ relname: string; reltuples: number }>(database.db, sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r'`);
+const sizes = await executeRows<{ relname: string; reltuples: number }>(
+  database.db,
+  sql`select relname, reltuples::float8 as reltuples from pg_class where relkind = 'r'`,
+);
 const largeTables = new Set(sizes.filter((t) => TENANT_TABLES.includes(t.relname) && Number(t.reltuples) > SMALL_TABLE_ROWS).map((t) => t.relname));
 
 // A second connection whose drizzle logger records every statement a case runs, for EXPLAIN.
@@ -52,15 +55,22 @@ const traced = drizzle(tracingClient, { schema, logger: { logQuery: (query, para
 const projectId = target.projectId;
 const org = { organizationId: target.organizationId, userId: "bench", role: "owner" };
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-const [largest] = await executeRows<{ id: string }>(database.db, sql`select id from issues where project_id = ${projectId}::uuid order by event_count desc limit 1`);
+const [largest] = await executeRows<{ id: string }>(
+  database.db,
+  sql`select id from issues where project_id = ${projectId}::uuid order by event_count desc limit 1`,
+);
 
 const cases: Record<string, (db: Db) => Promise<unknown>> = {
   "issue list, page 1 (lastSeen:DESC)": (db) => listIssues({ db, org }, ListIssuesInput.parse({ projectId })),
   "issue list sorted by event count": (db) => listIssues({ db, org }, ListIssuesInput.parse({ projectId, sort: "eventCount:DESC" })),
-  "issue list, environment + date filter": (db) => listIssues({ db, org }, ListIssuesInput.parse({ projectId, environments: ["STAGING"], dateFrom: new Date(Date.now() - 30 * 86_400_000) })),
+  "issue list, environment + date filter": (db) =>
+    listIssues({ db, org }, ListIssuesInput.parse({ projectId, environments: ["STAGING"], dateFrom: new Date(Date.now() - 30 * 86_400_000) })),
   "issue list, free-text query": (db) => listIssues({ db, org }, ListIssuesInput.parse({ projectId, query: "module 42" })),
   "issue detail + first 5 exceptions": (db) =>
-    Promise.all([getIssue({ db, org }, { projectId, issueId: largest.id }), listExceptions({ db, org }, ListExceptionsInput.parse({ projectId, issueId: largest.id, size: 5 }))]),
+    Promise.all([
+      getIssue({ db, org }, { projectId, issueId: largest.id }),
+      listExceptions({ db, org }, ListExceptionsInput.parse({ projectId, issueId: largest.id, size: 5 })),
+    ]),
   "exceptions page 1 of the largest issue": (db) => listExceptions({ db, org }, ListExceptionsInput.parse({ projectId, issueId: largest.id })),
   "30-day daily statistics": (db) => dailyStats({ db, org }, DailyStatsInput.parse({ projectId, from: day(29), to: day(0) })),
 };
@@ -92,7 +102,12 @@ for (const [label, run] of Object.entries(cases)) {
     };
     walk((plan["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan);
   }
-  const row = { name: label, p50: Math.round(times[Math.floor(RUNS * 0.5)] * 10) / 10, p95: Math.round(times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))] * 10) / 10, seqScans: [...seqScans] };
+  const row = {
+    name: label,
+    p50: Math.round(times[Math.floor(RUNS * 0.5)] * 10) / 10,
+    p95: Math.round(times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))] * 10) / 10,
+    seqScans: [...seqScans],
+  };
   console.log(JSON.stringify(row));
   rows.push(row);
 }
@@ -112,7 +127,8 @@ const table = [
   ...rows.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.seqScans.length ? r.seqScans.join(", ") : "none"} |`),
 ].join("\n");
 console.log(`\n${table}\n`);
-if (args.includes("--write")) appendResults("bench:queries (D2)", { commit, machine, method: "service functions called in-process against the seeded database." }, table);
+if (args.includes("--write"))
+  appendResults("bench:queries (D2)", { commit, machine, method: "service functions called in-process against the seeded database." }, table);
 const failed = rows.filter((r) => r.p95 >= 50 || r.seqScans.length > 0);
 if (failed.length > 0) console.log(`over target (p95 ≥ 50 ms or a sequential scan): ${failed.map((r) => r.name).join("; ")}`);
 process.exit(0);

@@ -1,10 +1,5 @@
 import { createRouter } from "@tanstack/react-router";
-import {
-  ROUTER_PENDING_MIN_MS,
-  ROUTER_PENDING_MS,
-  ROUTER_PRELOAD_DELAY_MS,
-  ROUTER_PRELOAD_STALE_MS,
-} from "@/shared/constants";
+import { ROUTER_PENDING_MIN_MS, ROUTER_PENDING_MS, ROUTER_PRELOAD_DELAY_MS, ROUTER_PRELOAD_STALE_MS } from "@/shared/constants";
 import { routeTree } from "./routeTree.gen";
 import { createQueryClient } from "./lib/query-client";
 import { createTrpcClient, createTrpcUtils } from "./lib/trpc";

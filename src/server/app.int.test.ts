@@ -27,7 +27,11 @@ describe("the process shell", () => {
 
   it("writes one JSON log line per request without query strings or secrets", async () => {
     const project = await seedProject(server.database.db, "logs");
-    await fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, { method: "POST", body: "{}\n", headers: { authorization: "Bearer top-secret", cookie: "session=top-secret" } });
+    await fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, {
+      method: "POST",
+      body: "{}\n",
+      headers: { authorization: "Bearer top-secret", cookie: "session=top-secret" },
+    });
     const lines = server.logs.filter((line) => line.msg === "request" && String(line.path).includes("/envelope/"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: "POST", status: 200, path: `/api/${project.number}/envelope/` });
@@ -42,7 +46,11 @@ describe("structured logger", () => {
   it("redacts secret keys at any depth and secret query parameters, one line per record", () => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));
-    logger.info("x", { headers: { authorization: "Bearer a", cookie: "c", "x-sentry-auth": "Sentry sentry_key=k" }, url: "/api/1/envelope/?sentry_key=abc&x=1", nested: { password: "p", note: "line\nbreak" } });
+    logger.info("x", {
+      headers: { authorization: "Bearer a", cookie: "c", "x-sentry-auth": "Sentry sentry_key=k" },
+      url: "/api/1/envelope/?sentry_key=abc&x=1",
+      nested: { password: "p", note: "line\nbreak" },
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0].endsWith("\n")).toBe(true);
     expect(lines[0].slice(0, -1)).not.toContain("\n");

@@ -6,7 +6,15 @@ import { InvalidEnvironmentError, parseEnv } from "./env";
 describe("environment configuration", () => {
   it("has working defaults: self-hosted, port 3000, embedded database", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ DEPLOYMENT_MODE: "SELF_HOSTED", PORT: 3000, API_URL: "http://localhost:3000", PGLITE_DATA_DIR: "./data", isProduction: false, devOutbox: true, clientMode: "vite" });
+    expect(env).toMatchObject({
+      DEPLOYMENT_MODE: "SELF_HOSTED",
+      PORT: 3000,
+      API_URL: "http://localhost:3000",
+      PGLITE_DATA_DIR: "./data",
+      isProduction: false,
+      devOutbox: true,
+      clientMode: "vite",
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -29,12 +37,21 @@ describe("environment configuration", () => {
 
   it("requires AUTH_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
-    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toMatchObject({ isProduction: true, authRateLimit: true, devOutbox: false, clientMode: "built" });
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toMatchObject({
+      isProduction: true,
+      authRateLimit: true,
+      devOutbox: false,
+      clientMode: "built",
+    });
   });
 
   it("stops the process with the message and exit code 1", () => {
     const main = path.join(import.meta.dirname, "main.ts");
-    const run = spawnSync(process.execPath, ["--import", "tsx", main], { env: { PATH: process.env.PATH, DEPLOYMENT_MODE: "nope" }, encoding: "utf8", timeout: 30_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", main], {
+      env: { PATH: process.env.PATH, DEPLOYMENT_MODE: "nope" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("Invalid environment configuration");
     expect(run.stderr).toContain("DEPLOYMENT_MODE");

@@ -10,13 +10,14 @@ export class InvalidEnvironmentError extends Error {
 
 export const DEPLOYMENT_MODES = ["SELF_HOSTED", "FAULTLINE_CLOUD"] as const;
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 
-const commaList = z
-  .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const optionalString = z.string().min(1).optional();
 
@@ -40,13 +41,28 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.union([z.coerce.number().int().min(0), z.literal("false").transform(() => 0)]).default(0),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
   AUTH_RATE_LIMIT: booleanFlag.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("Faultline <no-reply@faultline.local>"),
   DEV_OUTBOX: booleanFlag.optional(),
   GOOGLE_DISCOVERY_URL: z.url().optional(),
-  INGEST_MAX_COMPRESSED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  INGEST_MAX_DECOMPRESSED_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
-  INGEST_MAX_EVENT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  INGEST_MAX_COMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  INGEST_MAX_DECOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  INGEST_MAX_EVENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   INGEST_MAX_ITEMS: z.coerce.number().int().positive().default(100),
   INGEST_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(512).default(64),
   INGEST_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -54,7 +70,10 @@ const EnvSchema = z.object({
   // Batches committing at once on PostgreSQL. One is fastest on a small machine: while it commits,
   // the next batch fills, so batches are bigger and cost less per event (bench/README.md, round 5).
   INGEST_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   INGEST_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   CLIENT_MODE: z.enum(["vite", "built", "none"]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -75,10 +94,36 @@ export type Env = z.infer<typeof EnvSchema> & {
 
 /** The social providers better-auth supports that Faultline offers once configured. */
 export const SOCIAL_PROVIDER_IDS = [
-  "apple", "atlassian", "cognito", "discord", "dropbox", "facebook", "figma", "github", "gitlab",
-  "google", "huggingface", "kakao", "kick", "line", "linear", "linkedin", "microsoft", "naver",
-  "notion", "paypal", "reddit", "roblox", "salesforce", "slack", "spotify", "tiktok", "twitch",
-  "twitter", "vk", "zoom",
+  "apple",
+  "atlassian",
+  "cognito",
+  "discord",
+  "dropbox",
+  "facebook",
+  "figma",
+  "github",
+  "gitlab",
+  "google",
+  "huggingface",
+  "kakao",
+  "kick",
+  "line",
+  "linear",
+  "linkedin",
+  "microsoft",
+  "naver",
+  "notion",
+  "paypal",
+  "reddit",
+  "roblox",
+  "salesforce",
+  "slack",
+  "spotify",
+  "tiktok",
+  "twitch",
+  "twitter",
+  "vk",
+  "zoom",
 ] as const;
 
 function socialProviderEnv(source: NodeJS.ProcessEnv, issues: string[]) {
@@ -102,9 +147,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings in .env files mean "not set"; treating them as values would fail validation.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  const issues = result.success
-    ? []
-    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   const socialProviders = socialProviderEnv(cleaned, issues);
   if (!result.success || issues.length > 0) throw new InvalidEnvironmentError(issues);
 

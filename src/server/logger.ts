@@ -4,7 +4,8 @@ export type LogFields = Record<string, unknown>;
 
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-const SECRET_KEYS = /^(authorization|cookie|set-cookie|password|newpassword|currentpassword|token|secret|sentry_key|x-api-key|x-sentry-auth|api_?key|client_?secret|access_?token|refresh_?token)$/i;
+const SECRET_KEYS =
+  /^(authorization|cookie|set-cookie|password|newpassword|currentpassword|token|secret|sentry_key|x-api-key|x-sentry-auth|api_?key|client_?secret|access_?token|refresh_?token)$/i;
 const SECRET_QUERY = /([?&](?:sentry_key|sentry_secret|api_key|apikey)=)[^&\s]+/gi;
 
 /** Redacts secret-looking keys at any depth and secret query params inside strings. */
@@ -14,12 +15,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        SECRET_KEYS.test(key) ? "[Filtered]" : redact(inner, depth + 1),
-      ]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEYS.test(key) ? "[Filtered]" : redact(inner, depth + 1)]));
   }
   return value;
 }
@@ -32,11 +28,7 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-export function createLogger(
-  level: LogLevel,
-  write: (line: string) => void = (line) => process.stdout.write(line),
-  base: LogFields = {},
-): Logger {
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line), base: LogFields = {}): Logger {
   const threshold = LEVEL_ORDER[level];
   const log = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields) => {
     if (LEVEL_ORDER[lvl] < threshold) return;

@@ -39,7 +39,12 @@ export const ResetPasswordForm = z
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 export const ChangePasswordForm = z
-  .object({ currentPassword: z.string().min(1, "Please enter your current password"), password: Password, confirmPassword: z.string(), revokeOtherSessions: z.boolean() })
+  .object({
+    currentPassword: z.string().min(1, "Please enter your current password"),
+    password: Password,
+    confirmPassword: z.string(),
+    revokeOtherSessions: z.boolean(),
+  })
   .refine((form) => form.confirmPassword === form.password, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 

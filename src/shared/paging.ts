@@ -22,7 +22,10 @@ export function sortInput<const F extends string>(fields: readonly F[], defaultS
     .string()
     .default(defaultSort)
     .transform((value, ctx) => {
-      const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
+      const parts = value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
       const parsed: { field: F; direction: "ASC" | "DESC" }[] = [];
       for (const part of parts) {
         const [field, direction = "ASC"] = part.split(":");

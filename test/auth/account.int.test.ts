@@ -108,7 +108,7 @@ describe("account management", () => {
       expect(await userRowById(relaxed, userId)).toMatchObject({ email: newEmail, emailVerified: true });
     });
 
-    it("rejects an address that belongs to someone else with \"Couldn't update your email\"", async () => {
+    it('rejects an address that belongs to someone else with "Couldn\'t update your email"', async () => {
       const taken = await signUpVerified(server);
       const { session, email, userId } = await signUpVerified(server);
       const mailsBefore = server.mailer.outbox().length;

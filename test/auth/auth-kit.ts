@@ -27,10 +27,7 @@ export function location(server: TestServer, response: HttpResponse) {
   return new URL(value as string, server.url);
 }
 
-export async function signUp(
-  server: TestServer,
-  options: { email?: string; password?: string; name?: string; callbackURL?: string; origin?: string } = {},
-) {
+export async function signUp(server: TestServer, options: { email?: string; password?: string; name?: string; callbackURL?: string; origin?: string } = {}) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? PASSWORD;
   const session = new HttpSession(server.url, options.origin ?? server.url);

@@ -150,7 +150,7 @@ describe("authentication security (battery F)", () => {
 
       const user = await currentUser(session);
       expect(user).toMatchObject({ id: userId, name: "Test User", email: email.toLowerCase() });
-      expect((await server.database.db.select().from(schema.member).where(eq(schema.member.userId, userId)))).toHaveLength(0);
+      expect(await server.database.db.select().from(schema.member).where(eq(schema.member.userId, userId))).toHaveLength(0);
       expect((await signIn(server, email, PASSWORD)).response.status).toBe(200);
     });
 
@@ -185,7 +185,9 @@ describe("authentication security (battery F)", () => {
       const other = (await signIn(server, email, PASSWORD)).session;
       await other.request(`${AUTH}/organization/set-active`, { body: { organizationId: org.id } });
       expect((await other.query("project.list")).data).toEqual([]);
-      const changed = await session.request(`${AUTH}/change-password`, { body: { currentPassword: PASSWORD, newPassword: "changed-password-1", revokeOtherSessions: true } });
+      const changed = await session.request(`${AUTH}/change-password`, {
+        body: { currentPassword: PASSWORD, newPassword: "changed-password-1", revokeOtherSessions: true },
+      });
       expect(changed.status).toBe(200);
       expect((await other.query("project.list")).error?.code).toBe("UNAUTHORIZED");
       expect((await other.request(`/api/v1/organizations/${org.id}/projects`)).status).toBe(401);

@@ -53,7 +53,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       for (;;) {
         const mail = mails.find((entry) => entry.to.includes(to.toLowerCase()) && predicate(entry));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (caught: ${mails.map((m) => `${m.to.join(",")}: ${m.subject}`).join("; ")})`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to} within ${timeoutMs} ms (caught: ${mails.map((m) => `${m.to.join(",")}: ${m.subject}`).join("; ")})`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

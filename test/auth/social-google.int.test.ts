@@ -194,7 +194,9 @@ describe("sign-in with Google (OIDC discovery)", () => {
   });
 
   it("refuses a callbackURL outside the trusted origins", async () => {
-    const response = await new HttpSession(server.url).request(`${AUTH}/sign-in/social`, { body: { provider: "google", callbackURL: "https://evil.example/steal" } });
+    const response = await new HttpSession(server.url).request(`${AUTH}/sign-in/social`, {
+      body: { provider: "google", callbackURL: "https://evil.example/steal" },
+    });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe("Invalid callbackURL");
   });

@@ -9,7 +9,10 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../hel
 async function storedCount(database: TestDatabase, ids: string[]) {
   let stored = 0;
   for (let i = 0; i < ids.length; i += 1000) {
-    const [row] = await database.db.select({ n: count() }).from(occurrences).where(inArray(occurrences.eventId, ids.slice(i, i + 1000)));
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(occurrences)
+      .where(inArray(occurrences.eventId, ids.slice(i, i + 1000)));
     stored += Number(row.n);
   }
   return stored;
@@ -41,7 +44,9 @@ describe.runIf(TEST_DATABASE_URL)("the app process killed or stopped mid-load", 
     await app.exited;
     const acked = [...result.acked];
     const stored = await storedCount(database, acked);
-    console.log(`C2 SIGKILL: acked=${acked.length} stored=${stored} lost=${acked.length - stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors}`);
+    console.log(
+      `C2 SIGKILL: acked=${acked.length} stored=${stored} lost=${acked.length - stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors}`,
+    );
     expect(acked.length).toBeGreaterThan(100);
     expect(stored).toBe(acked.length);
     expect(result.statuses.get(500) ?? 0).toBe(0);
@@ -57,7 +62,9 @@ describe.runIf(TEST_DATABASE_URL)("the app process killed or stopped mid-load", 
     const result = await load;
     const acked = [...result.acked];
     const stored = await storedCount(database, acked);
-    console.log(`C3 SIGTERM: exit=${exit.code} acked=${acked.length} stored=${stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors}`);
+    console.log(
+      `C3 SIGTERM: exit=${exit.code} acked=${acked.length} stored=${stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors}`,
+    );
     expect(exit.code).toBe(0);
     expect(stored).toBe(acked.length);
     expect(result.statuses.get(500) ?? 0).toBe(0);

@@ -53,7 +53,9 @@ describe.runIf(TEST_DATABASE_URL)("PostgreSQL restarted under steady ingest (bat
       }
       const [{ total }] = await server.database.db.select({ total: count() }).from(occurrences).where(eq(occurrences.projectId, project.id));
       const recoveredAt = result.ackTimes.find((time) => time > backAt);
-      console.log(`C1 ${mode}: acked=${acked.length} stored=${stored} lost=${acked.length - stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors} downFor=${backAt - restartedAt}ms recoveredAfter=${recoveredAt ? recoveredAt - backAt : "never"}ms`);
+      console.log(
+        `C1 ${mode}: acked=${acked.length} stored=${stored} lost=${acked.length - stored} statuses=${JSON.stringify(Object.fromEntries(result.statuses))} networkErrors=${result.networkErrors} downFor=${backAt - restartedAt}ms recoveredAfter=${recoveredAt ? recoveredAt - backAt : "never"}ms`,
+      );
 
       expect(acked.length).toBeGreaterThan(100);
       expect(stored).toBe(acked.length);

@@ -13,7 +13,9 @@ const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.
 /** Gives a browser page the API session's cookies: the same signed-in user. */
 async function signInPage(page: Page, session: HttpSession, url: string) {
   const { hostname } = new URL(url);
-  await page.context().addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
+  await page
+    .context()
+    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
 }
 
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("triage in a real browser", () => {
@@ -34,7 +36,15 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("triage in a real browse
     await server?.close();
   });
 
-  const issues = async () => (await session.query("issue.list", { projectId: project.id })).data.items as { id: string; title: string; culprit: string; status: string; isRegression: boolean; eventCount: number }[];
+  const issues = async () =>
+    (await session.query("issue.list", { projectId: project.id })).data.items as {
+      id: string;
+      title: string;
+      culprit: string;
+      status: string;
+      isRegression: boolean;
+      eventCount: number;
+    }[];
   const issueFor = async (fn: string) => (await issues()).find((issue) => issue.culprit?.includes(fn))!;
 
   it("groups a real SDK's errors, filters by environment, shows the stack, and handles resolve, regression and ignore", async () => {
@@ -92,17 +102,46 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("triage in a real browse
       environment: "production",
       release: "<b>rel</b>",
       message: `${hostile} \u001b[31mred\u001b[0m`,
-      exception: { values: [{ type: "<svg onload=alert(2)>", value: `<script>alert(3)</script> javascript:alert(4) \u001b[1;33mANSI\u001b[0m`, stacktrace: { frames: [{ function: hostile, filename: "javascript:alert(6)", lineno: 1, in_app: true, context_line: "<script>alert(7)</script>\u001b[32mgreen\u001b[0m", pre_context: ["<iframe src=javascript:alert(8)>"], post_context: [hostile] }] } }] },
+      exception: {
+        values: [
+          {
+            type: "<svg onload=alert(2)>",
+            value: `<script>alert(3)</script> javascript:alert(4) \u001b[1;33mANSI\u001b[0m`,
+            stacktrace: {
+              frames: [
+                {
+                  function: hostile,
+                  filename: "javascript:alert(6)",
+                  lineno: 1,
+                  in_app: true,
+                  context_line: "<script>alert(7)</script>\u001b[32mgreen\u001b[0m",
+                  pre_context: ["<iframe src=javascript:alert(8)>"],
+                  post_context: [hostile],
+                },
+              ],
+            },
+          },
+        ],
+      },
       request: { url: "javascript:alert(10)", method: "GET", query_string: hostile, headers: { "X-Evil": hostile, Referer: "javascript:alert(13)" } },
       user: { id: hostile, email: "javascript:alert(15)", username: "\u001b[31mroot\u001b[0m" },
       tags: { "<b>key</b>": hostile, link: "javascript:alert(17)" },
       contexts: { os: { name: hostile } },
-      breadcrumbs: { values: [{ timestamp: Date.now() / 1000, category: "<b>ui</b>", message: `\u001b[31m${hostile}\u001b[0m`, data: { href: "javascript:alert(21)" } }] },
+      breadcrumbs: {
+        values: [{ timestamp: Date.now() / 1000, category: "<b>ui</b>", message: `\u001b[31m${hostile}\u001b[0m`, data: { href: "javascript:alert(21)" } }],
+      },
       extra: { payload: hostile },
     };
-    const ingest = await fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.apiKey}`, { method: "POST", body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
+    const ingest = await fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.apiKey}`, {
+      method: "POST",
+      body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+    });
     expect(ingest.status).toBe(200);
-    const native = await fetch(`${server.url}/api/v1/events`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": project.apiKey }, body: JSON.stringify({ name: hostile, properties: { note: hostile, link: "javascript:alert(30)" } }) });
+    const native = await fetch(`${server.url}/api/v1/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": project.apiKey },
+      body: JSON.stringify({ name: hostile, properties: { note: hostile, link: "javascript:alert(30)" } }),
+    });
     expect(native.status).toBe(201);
     const issue = (await issues()).find((row) => row.title.includes("<svg"))!;
     const [exception] = (await session.query("exception.list", { projectId: project.id, issueId: issue.id })).data.items;

@@ -28,13 +28,24 @@ export async function startAppProcess(env: Record<string, string>, port?: number
   const url = `http://127.0.0.1:${listenPort}`;
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: String(listenPort), HOST: "127.0.0.1", API_URL: url, LOG_LEVEL: "warn", CLIENT_MODE: "none", ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "test",
+      PORT: String(listenPort),
+      HOST: "127.0.0.1",
+      API_URL: url,
+      LOG_LEVEL: "warn",
+      CLIENT_MODE: "none",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

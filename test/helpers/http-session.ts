@@ -23,7 +23,10 @@ export class HttpSession {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request<T = any>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; redirect?: RequestRedirect } = {}): Promise<HttpResponse<T>> {
+  async request<T = any>(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string>; redirect?: RequestRedirect } = {},
+  ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     if (init.body !== undefined) headers["content-type"] ??= "application/json";
@@ -68,6 +71,9 @@ export class HttpSession {
     const body = response.body;
     if (body?.result) return { status: response.status, data: superjson.deserialize(body.result.data) as T };
     const error = body?.error?.json ?? body?.error;
-    return { status: response.status, error: { message: error?.message, code: error?.data?.code ?? error?.code, httpStatus: error?.data?.httpStatus ?? response.status } };
+    return {
+      status: response.status,
+      error: { message: error?.message, code: error?.data?.code ?? error?.code, httpStatus: error?.data?.httpStatus ?? response.status },
+    };
   }
 }

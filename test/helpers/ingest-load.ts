@@ -12,7 +12,15 @@ export function envelopeFor(eventId: string, n: number) {
     event_id: eventId,
     level: "error",
     environment: "production",
-    exception: { values: [{ type: "ChaosError", value: `request ${n}`, stacktrace: { frames: [{ function: `handler${n % 7}`, filename: "/app/chaos.js", lineno: 1, in_app: true }] } }] },
+    exception: {
+      values: [
+        {
+          type: "ChaosError",
+          value: `request ${n}`,
+          stacktrace: { frames: [{ function: `handler${n % 7}`, filename: "/app/chaos.js", lineno: 1, in_app: true }] },
+        },
+      ],
+    },
   })}\n`;
 }
 

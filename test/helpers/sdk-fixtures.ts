@@ -66,7 +66,12 @@ export async function replayOverHttp(baseUrl: string, capture: SdkCapture, targe
   // The envelope header may carry the DSN too; rewrite it only when the body is not compressed.
   let body = capture.rawBody;
   if (!capture.headers["content-encoding"] && body.includes(FIXTURE_KEY)) {
-    body = Buffer.from(body.toString("utf8").replaceAll(`${FIXTURE_KEY}@127.0.0.1:9131/${FIXTURE_PROJECT}`, `${target.publicKey}@127.0.0.1:9131/${target.projectNumber}`).replaceAll(FIXTURE_KEY, target.publicKey));
+    body = Buffer.from(
+      body
+        .toString("utf8")
+        .replaceAll(`${FIXTURE_KEY}@127.0.0.1:9131/${FIXTURE_PROJECT}`, `${target.publicKey}@127.0.0.1:9131/${target.projectNumber}`)
+        .replaceAll(FIXTURE_KEY, target.publicKey),
+    );
   }
   return fetch(new URL(url, baseUrl), { method: capture.method, headers, body: new Uint8Array(body) });
 }

@@ -11,7 +11,6 @@ import { extractSentryAuth, type SentryAuth } from "../../src/server/ingest/sent
 import { readSentryPayload, type SentryPayload } from "../../src/server/ingest/sentry-payload.reader";
 import type { SdkCapture } from "./sdk-fixtures";
 
-
 export interface Replayed {
   capture: SdkCapture;
   endpoint: "store" | "envelope";

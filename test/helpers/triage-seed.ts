@@ -69,7 +69,15 @@ export async function sendEvent(server: TestServer, project: TriageProject, even
           stacktrace: {
             frames: [
               { function: "main", filename: "/app/index.js", lineno: 3, in_app: true },
-              { function: event.fn, filename: "/app/handlers.js", lineno: 42, in_app: true, context_line: "  throw new Error(x);", pre_context: ["function f() {"], post_context: ["}"] },
+              {
+                function: event.fn,
+                filename: "/app/handlers.js",
+                lineno: 42,
+                in_app: true,
+                context_line: "  throw new Error(x);",
+                pre_context: ["function f() {"],
+                post_context: ["}"],
+              },
             ],
           },
         },

@@ -49,7 +49,9 @@ describe("ingest authentication and protocol edges (battery B)", () => {
   it("refuses missing, unknown, disagreeing and cross-project keys", async () => {
     expect((await post(`/api/${a.number}/envelope/`, envelope(eventId()))).status).toBe(403);
     expect((await post(`/api/${a.number}/envelope/?sentry_key=ffffffffffffffffffffffffffffffff`, envelope(eventId()))).status).toBe(401);
-    const disagreeing = await post(`/api/${a.number}/envelope/?sentry_key=${a.apiKey}`, envelope(eventId()), { "x-sentry-auth": `Sentry sentry_key=${b.apiKey}` });
+    const disagreeing = await post(`/api/${a.number}/envelope/?sentry_key=${a.apiKey}`, envelope(eventId()), {
+      "x-sentry-auth": `Sentry sentry_key=${b.apiKey}`,
+    });
     expect(disagreeing.status).toBe(401);
     const crossProject = await post(`/api/${b.number}/envelope/?sentry_key=${a.apiKey}`, envelope(eventId()));
     expect(crossProject.status).toBe(401);
@@ -66,7 +68,10 @@ describe("ingest authentication and protocol edges (battery B)", () => {
   });
 
   it("answers CORS preflights and exposes the rate-limit headers", async () => {
-    const preflight = await fetch(new URL(`/api/${a.number}/envelope/`, server.url), { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" } });
+    const preflight = await fetch(new URL(`/api/${a.number}/envelope/`, server.url), {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-headers")).toContain("x-sentry-auth");
@@ -83,8 +88,14 @@ describe("ingest authentication and protocol edges (battery B)", () => {
 
   it("decodes gzip, deflate and br bodies and refuses unknown encodings with 415", async () => {
     const { deflateSync, brotliCompressSync } = await import("node:zlib");
-    for (const [encoding, encode] of [["gzip", gzipSync], ["deflate", deflateSync], ["br", brotliCompressSync]] as const) {
-      const response = await post(`/api/${a.number}/envelope/?sentry_key=${a.apiKey}`, encode(Buffer.from(envelope(eventId()))), { "content-encoding": encoding });
+    for (const [encoding, encode] of [
+      ["gzip", gzipSync],
+      ["deflate", deflateSync],
+      ["br", brotliCompressSync],
+    ] as const) {
+      const response = await post(`/api/${a.number}/envelope/?sentry_key=${a.apiKey}`, encode(Buffer.from(envelope(eventId()))), {
+        "content-encoding": encoding,
+      });
       expect(response.status, encoding).toBe(200);
     }
     const zstd = await post(`/api/${a.number}/envelope/?sentry_key=${a.apiKey}`, Buffer.from("x"), { "content-encoding": "zstd" });
@@ -92,10 +103,28 @@ describe("ingest authentication and protocol edges (battery B)", () => {
   });
 
   it("takes native SDK exceptions and events with x-api-key, answering 201", async () => {
-    const exception = await post("/api/v1/exceptions", JSON.stringify({ environment: "STAGING", platform: "NODE_JS", name: "TypeError", message: "Cannot read properties of undefined", httpContext: { url: "/users/1", method: "GET", statusCode: 500, clientIp: "203.0.113.5" }, stacktrace: { frames: [{ filename: "main.js", functionName: "bootstrap", lineNumber: 10, columnNumber: 5, absolutePath: "/app/dist/main.js", module: null, inApp: true }] } }), { "x-api-key": b.apiKey, "content-type": "application/json" });
+    const exception = await post(
+      "/api/v1/exceptions",
+      JSON.stringify({
+        environment: "STAGING",
+        platform: "NODE_JS",
+        name: "TypeError",
+        message: "Cannot read properties of undefined",
+        httpContext: { url: "/users/1", method: "GET", statusCode: 500, clientIp: "203.0.113.5" },
+        stacktrace: {
+          frames: [
+            { filename: "main.js", functionName: "bootstrap", lineNumber: 10, columnNumber: 5, absolutePath: "/app/dist/main.js", module: null, inApp: true },
+          ],
+        },
+      }),
+      { "x-api-key": b.apiKey, "content-type": "application/json" },
+    );
     expect(exception.status).toBe(201);
     expect(await exception.json()).toEqual({ result: "OK" });
-    const event = await post("/api/v1/events", JSON.stringify({ name: "purchase_completed", properties: { amount: 29.99 } }), { "x-api-key": b.apiKey, "content-type": "application/json" });
+    const event = await post("/api/v1/events", JSON.stringify({ name: "purchase_completed", properties: { amount: 29.99 } }), {
+      "x-api-key": b.apiKey,
+      "content-type": "application/json",
+    });
     expect(event.status).toBe(201);
     const stored = await server.database.db.select().from(events).where(eq(events.projectId, b.id));
     expect(stored.map((row) => [row.name, row.properties])).toEqual([["purchase_completed", { amount: 29.99 }]]);

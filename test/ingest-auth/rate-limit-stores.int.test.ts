@@ -13,14 +13,18 @@ describe.each([
   let server: TestServer;
   let project: Awaited<ReturnType<typeof seedProject>>;
   beforeAll(async () => {
-    server = await startTestServer({ env: { ...extraEnv, INGEST_PROJECT_RATE_LIMIT: "5", INGEST_KEY_RATE_LIMIT: "100", INGEST_RATE_LIMIT_WINDOW_SECONDS: "3600" } });
+    server = await startTestServer({
+      env: { ...extraEnv, INGEST_PROJECT_RATE_LIMIT: "5", INGEST_KEY_RATE_LIMIT: "100", INGEST_RATE_LIMIT_WINDOW_SECONDS: "3600" },
+    });
     project = await seedProject(server.database.db, "quota");
   });
   afterAll(() => server.close());
 
   it("accepts at most Q events per window and answers the rest 429 with Retry-After and X-Sentry-Rate-Limits", async () => {
     const url = `${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, n) => fetch(url, { method: "POST", body: envelopeFor(crypto.randomUUID().replaceAll("-", ""), n) })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => fetch(url, { method: "POST", body: envelopeFor(crypto.randomUUID().replaceAll("-", ""), n) })),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);

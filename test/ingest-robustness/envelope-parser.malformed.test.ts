@@ -87,7 +87,7 @@ describe("malformed envelope corpus", () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     expectError(`{}\n{"type":"event"}\n{"a":${deep}}`, "too_deep");
     expectError(`{"a":${deep}}`, "too_deep");
-    expectError(`{}\n{"type":"session","deep":${"{\"a\":".repeat(100_000)}1${"}".repeat(100_000)}}\n{}`, "too_deep");
+    expectError(`{}\n{"type":"session","deep":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}\n{}`, "too_deep");
   });
 
   it("a 10 MiB event → too_large before JSON.parse", () => {

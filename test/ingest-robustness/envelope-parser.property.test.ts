@@ -6,12 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  EVENT_LIKE_ITEM_TYPES,
-  KNOWN_ITEM_TYPES,
-  LENIENT_JSON_ITEM_TYPES,
-  parseEnvelope,
-} from "../../src/server/ingest/envelope.parser";
+import { EVENT_LIKE_ITEM_TYPES, KNOWN_ITEM_TYPES, LENIENT_JSON_ITEM_TYPES, parseEnvelope } from "../../src/server/ingest/envelope.parser";
 import { INGEST_ERROR_STATUS } from "../../src/server/ingest/ingest-error";
 
 const NUM_RUNS = 10_000;
@@ -147,11 +142,17 @@ describe("envelope parser properties (battery A1)", () => {
   });
 
   it(`never throws on ${NUM_RUNS} arbitrary byte strings`, () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => expectTypedResult(bytes)), params);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => expectTypedResult(bytes)),
+      params,
+    );
   });
 
   it(`never throws on ${NUM_RUNS} arbitrary line-structured inputs`, () => {
-    const line = fc.oneof(json.map((v) => JSON.stringify(v)), fc.string({ unit: "binary", maxLength: 40 }));
+    const line = fc.oneof(
+      json.map((v) => JSON.stringify(v)),
+      fc.string({ unit: "binary", maxLength: 40 }),
+    );
     fc.assert(
       fc.property(fc.array(line, { maxLength: 8 }), (lines) => expectTypedResult(Buffer.from(lines.join("\n")))),
       params,

@@ -18,7 +18,11 @@ const CORPUS: { name: string; body: string | Buffer; headers?: Record<string, st
   { name: "negative length", body: `{}\n{"type":"event","length":-5}\n${event}`, expect: [400] },
   { name: "huge length", body: `{}\n{"type":"event","length":99999999999}\n${event}`, expect: [400, 413] },
   { name: "wrong length", body: `{}\n{"type":"event","length":3}\n${event}`, expect: [400] },
-  { name: "invalid UTF-8", body: Buffer.concat([Buffer.from(`{}\n{"type":"event"}\n{"message":"`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}\n')]), expect: [400] },
+  {
+    name: "invalid UTF-8",
+    body: Buffer.concat([Buffer.from(`{}\n{"type":"event"}\n{"message":"`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}\n')]),
+    expect: [400],
+  },
   { name: "event_id path traversal", body: `{"event_id":"../../x"}\n{"type":"event"}\n${event}`, expect: [400] },
   { name: "10,000 items", body: `{}\n${'{"type":"session"}\n{}\n'.repeat(10_000)}`, expect: [413, 400] },
   { name: "100,000-deep nesting", body: `{}\n{"type":"event"}\n${"[".repeat(100_000)}${"]".repeat(100_000)}\n`, expect: [400] },
@@ -72,7 +76,9 @@ describe("ingest input over HTTP (battery A2–A5)", () => {
     const elapsed = performance.now() - started;
     zeros.destroy();
     const growth = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
-    console.log(`A3 gzip bomb over HTTP: status=${status} in ${Math.round(elapsed)} ms, zeros generated=${produced / 2 ** 20} MiB, RSS growth=${growth.toFixed(1)} MiB`);
+    console.log(
+      `A3 gzip bomb over HTTP: status=${status} in ${Math.round(elapsed)} ms, zeros generated=${produced / 2 ** 20} MiB, RSS growth=${growth.toFixed(1)} MiB`,
+    );
     expect(status).toBe(413);
     expect(growth).toBeLessThan(64);
   });

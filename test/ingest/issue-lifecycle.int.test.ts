@@ -9,7 +9,10 @@ describe("issue lifecycle at ingest", () => {
   let server: TestServer;
   let project: Awaited<ReturnType<typeof seedProject>>;
   const send = (n: number) =>
-    fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, { method: "POST", body: envelopeFor(crypto.randomUUID().replaceAll("-", ""), n) });
+    fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, {
+      method: "POST",
+      body: envelopeFor(crypto.randomUUID().replaceAll("-", ""), n),
+    });
   const issueOf = async (n: number) => {
     await send(n);
     const rows = await server.database.db.select().from(issues).where(eq(issues.projectId, project.projectId));
@@ -45,7 +48,9 @@ describe("issue lifecycle at ingest", () => {
   it("creates one issue under concurrent first occurrences and counts every event in the rollups", async () => {
     const responses = await Promise.all(Array.from({ length: 40 }, () => send(3)));
     expect(responses.every((response) => response.status === 200)).toBe(true);
-    const rows = (await server.database.db.select().from(issues).where(eq(issues.projectId, project.projectId))).filter((row) => row.culprit?.includes("handler3"));
+    const rows = (await server.database.db.select().from(issues).where(eq(issues.projectId, project.projectId))).filter((row) =>
+      row.culprit?.includes("handler3"),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].eventCount).toBe(40);
     const hourly = await server.database.db.select().from(issueHourlyCounts).where(eq(issueHourlyCounts.issueId, rows[0].id));
@@ -66,9 +71,20 @@ describe("tags breakdown at ingest", () => {
   it("counts every tag value of an issue's events, plus environment, release and level", async () => {
     const project = await seedProject(server.database.db, "tags");
     const url = `${server.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
-    for (const [n, browser] of [[1, "Chrome"], [2, "Chrome"], [3, "Firefox"]] as const) {
+    for (const [n, browser] of [
+      [1, "Chrome"],
+      [2, "Chrome"],
+      [3, "Firefox"],
+    ] as const) {
       const id = crypto.randomUUID().replaceAll("-", "");
-      const event = { event_id: id, level: "error", release: "web@2.0.0", environment: "staging", tags: { browser, attempt: String(n) }, exception: { values: [{ type: "TagError", value: "x" }] } };
+      const event = {
+        event_id: id,
+        level: "error",
+        release: "web@2.0.0",
+        environment: "staging",
+        tags: { browser, attempt: String(n) },
+        exception: { values: [{ type: "TagError", value: "x" }] },
+      };
       const response = await fetch(url, { method: "POST", body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
       expect(response.status).toBe(200);
     }

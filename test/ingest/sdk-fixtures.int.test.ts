@@ -85,7 +85,10 @@ describe.each(["node", "python"] as const)("real %s SDK captures over HTTP", (sd
   it("records client-report discards as outcomes", async () => {
     // Outcome counters ride along with the next batch after the 200 (they are statistics, not events).
     const discards = async () => {
-      const rows = await server.database.db.select().from(ingestOutcomes).where(and(eq(ingestOutcomes.projectId, project.id), eq(ingestOutcomes.outcome, "client_discard")));
+      const rows = await server.database.db
+        .select()
+        .from(ingestOutcomes)
+        .where(and(eq(ingestOutcomes.projectId, project.id), eq(ingestOutcomes.outcome, "client_discard")));
       return rows.find((row) => row.reason === "before_send" && row.category === "error")?.count;
     };
     await expect.poll(discards).toBe(1);

@@ -70,7 +70,21 @@ const PUBLIC_ROUTES = new Set(["get /openapi.json"]);
 
 /** B's tenant rows, hashed, to prove nothing of B changed. */
 async function checksumOf(server: TestServer, orgId: string) {
-  const tables = ["organizations", "members", "invitations", "teams", "projects", "project_keys", "issues", "occurrences", "issue_activities", "events", "issue_daily_counts", "project_daily_counts", "issue_tag_counts"];
+  const tables = [
+    "organizations",
+    "members",
+    "invitations",
+    "teams",
+    "projects",
+    "project_keys",
+    "issues",
+    "occurrences",
+    "issue_activities",
+    "events",
+    "issue_daily_counts",
+    "project_daily_counts",
+    "issue_tag_counts",
+  ];
   const sums: string[] = [];
   for (const table of tables) {
     const column = table === "organizations" ? "id" : "organization_id";
@@ -101,10 +115,13 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     await sendAnalyticsEvent(server, b.project, MARKER, { marker: MARKER });
     const issue = await issueByType(b.session, b.project.id, "MarkerError");
     // The marker must be in B's tag counts too (written about once a second) before anyone probes.
-    await vi.waitFor(async () => {
-      const { data } = await b.session.query("issue.get", { projectId: b.project.id, issueId: issue.id });
-      expect(data.tags.some((tag: { key: string }) => tag.key === "marker")).toBe(true);
-    }, { timeout: 5000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const { data } = await b.session.query("issue.get", { projectId: b.project.id, issueId: issue.id });
+        expect(data.tags.some((tag: { key: string }) => tag.key === "marker")).toBe(true);
+      },
+      { timeout: 5000, interval: 100 },
+    );
     const { data: exceptions } = await b.session.query("exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await b.session.query("project.get", { projectId: b.project.id });
     bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions.items[0].id, keyId: project.keys[0].id };
@@ -122,7 +139,9 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       const invite = await a.session.request("/api/auth/organization/invite-member", { body: { email, role } });
       expect(invite.status, invite.text).toBe(200);
       const joined = await signUpVerified(server, { email, name: `${role} A` });
-      const accepted = await joined.session.request("/api/auth/organization/accept-invitation", { body: { invitationId: new URL(lastMail(server, email, "invitation").actionUrl).searchParams.get("invitationId") } });
+      const accepted = await joined.session.request("/api/auth/organization/accept-invitation", {
+        body: { invitationId: new URL(lastMail(server, email, "invitation").actionUrl).searchParams.get("invitationId") },
+      });
       expect(accepted.status, accepted.text).toBe(200);
       await joined.session.request("/api/auth/organization/set-active", { body: { organizationId: a.org.id } });
       actors[`${role}A`] = joined.session;
@@ -170,7 +189,11 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       const key = `${route.method} ${route.path}`;
       if (PUBLIC_ROUTES.has(key)) continue;
       const fill = (orgId: string) =>
-        `/api/v1${route.path}`.replace(":orgId", orgId).replace(":projectId", bIds.projectId).replace(":issueId", bIds.issueId).replace(":exceptionId", bIds.exceptionId) + restQuery(route.path, bIds);
+        `/api/v1${route.path}`
+          .replace(":orgId", orgId)
+          .replace(":projectId", bIds.projectId)
+          .replace(":issueId", bIds.issueId)
+          .replace(":exceptionId", bIds.exceptionId) + restQuery(route.path, bIds);
       for (const [actor, session] of Object.entries(actors)) {
         for (const orgId of [bIds.orgId, aOrgId]) {
           if (!route.path.includes(":projectId") && orgId === aOrgId) continue; // A's own org list is allowed

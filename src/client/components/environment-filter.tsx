@@ -5,7 +5,13 @@ import { Label } from "./ui/label";
 export const ENVIRONMENT_LABELS: Record<EnvironmentBucket, string> = { PRODUCTION: "Production", STAGING: "Staging", DEVELOPMENT: "Development" };
 
 /** Environment multi-select; no environment ticked means all of them. */
-export function EnvironmentFilter({ value, onChange }: { value: EnvironmentBucket[] | undefined; onChange: (environments: EnvironmentBucket[] | undefined) => void }) {
+export function EnvironmentFilter({
+  value,
+  onChange,
+}: {
+  value: EnvironmentBucket[] | undefined;
+  onChange: (environments: EnvironmentBucket[] | undefined) => void;
+}) {
   const selected = new Set(value ?? []);
   const toggle = (environment: EnvironmentBucket, checked: boolean) => {
     const next = ENVIRONMENTS.filter((candidate) => (candidate === environment ? checked : selected.has(candidate)));

@@ -14,7 +14,15 @@ export function exceptionSummary(exception: Pick<ExceptionListItem, "name" | "me
 }
 
 /** Occurrences of one issue (or of a whole project), each linking to its detail. */
-export function ExceptionsTable({ exceptions, projectId, testId = "exceptions-table" }: { exceptions: ExceptionListItem[]; projectId: string; testId?: string }) {
+export function ExceptionsTable({
+  exceptions,
+  projectId,
+  testId = "exceptions-table",
+}: {
+  exceptions: ExceptionListItem[];
+  projectId: string;
+  testId?: string;
+}) {
   return (
     <Table data-testid={testId} className="table-fixed">
       <TableHeader>

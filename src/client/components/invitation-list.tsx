@@ -38,15 +38,17 @@ export function InvitationList({ highlightId, emptyText = "You have no pending i
     );
   }
   if (invitations.isPending) return <Skeleton className="h-20 w-full" />;
-  if (invitations.error) return <QueryErrorAlert title="Could not load your invitations" error={invitations.error} onRetry={() => void invitations.refetch()} />;
+  if (invitations.error)
+    return <QueryErrorAlert title="Could not load your invitations" error={invitations.error} onRetry={() => void invitations.refetch()} />;
 
   const list = [...invitations.data].sort((a, b) => Number(b.id === highlightId) - Number(a.id === highlightId));
   // A mail link whose invitation is gone (answered, canceled, expired, or sent to another address).
-  const staleLink = highlightId && !list.some((invitation) => invitation.id === highlightId) ? (
-    <p className="text-sm text-muted-foreground" data-testid="invitation-link-stale">
-      The invitation from your link is no longer pending, or it was sent to another email address than the one you are signed in with.
-    </p>
-  ) : null;
+  const staleLink =
+    highlightId && !list.some((invitation) => invitation.id === highlightId) ? (
+      <p className="text-sm text-muted-foreground" data-testid="invitation-link-stale">
+        The invitation from your link is no longer pending, or it was sent to another email address than the one you are signed in with.
+      </p>
+    ) : null;
   if (list.length === 0) {
     if (emptyText === null) return staleLink;
     return (
@@ -89,43 +91,43 @@ export function InvitationList({ highlightId, emptyText = "You have no pending i
 
   return (
     <div className="grid gap-3">
-    {staleLink}
-    <ul className="grid gap-3" data-testid="invitation-list">
-      {list.map((invitation) => {
-        const highlighted = invitation.id === highlightId;
-        const organizationName = (invitation as { organizationName?: string }).organizationName ?? "an organization";
-        return (
-          <li
-            key={invitation.id}
-            data-testid="invitation"
-            data-highlighted={highlighted || undefined}
-            className={cn("flex flex-wrap items-center gap-3 rounded-lg border p-4", highlighted && "border-primary ring-2 ring-primary/20")}
-          >
-            <Building2Icon className="size-5 text-muted-foreground" aria-hidden />
-            <div className="grid flex-1 gap-0.5">
-              <span className="font-medium">{organizationName}</span>
-              <span className="text-xs text-muted-foreground">
-                Join as <Badge variant="secondary">{invitation.role}</Badge> · expires {new Date(invitation.expiresAt).toLocaleDateString()}
-              </span>
-            </div>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void reject(invitation.id)} data-testid="invite-reject">
-                <XIcon /> Decline
-              </Button>
-              <Button
-                size="sm"
-                disabled={busy !== null}
-                onClick={() => void accept(invitation.id, invitation.organizationId, organizationName)}
-                data-testid="invite-accept"
-              >
-                {busy === invitation.id ? <Loader2Icon className="animate-spin" /> : <CheckIcon />}
-                Accept
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+      {staleLink}
+      <ul className="grid gap-3" data-testid="invitation-list">
+        {list.map((invitation) => {
+          const highlighted = invitation.id === highlightId;
+          const organizationName = (invitation as { organizationName?: string }).organizationName ?? "an organization";
+          return (
+            <li
+              key={invitation.id}
+              data-testid="invitation"
+              data-highlighted={highlighted || undefined}
+              className={cn("flex flex-wrap items-center gap-3 rounded-lg border p-4", highlighted && "border-primary ring-2 ring-primary/20")}
+            >
+              <Building2Icon className="size-5 text-muted-foreground" aria-hidden />
+              <div className="grid flex-1 gap-0.5">
+                <span className="font-medium">{organizationName}</span>
+                <span className="text-xs text-muted-foreground">
+                  Join as <Badge variant="secondary">{invitation.role}</Badge> · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                </span>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void reject(invitation.id)} data-testid="invite-reject">
+                  <XIcon /> Decline
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={busy !== null}
+                  onClick={() => void accept(invitation.id, invitation.organizationId, organizationName)}
+                  data-testid="invite-accept"
+                >
+                  {busy === invitation.id ? <Loader2Icon className="animate-spin" /> : <CheckIcon />}
+                  Accept
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -7,14 +7,7 @@ import { organizationsQueryOptions, switchOrganization } from "@/client/lib/orga
 import { useActiveOrganizationId } from "@/client/lib/use-organization";
 import { errorMessage } from "@/client/lib/api-error";
 import { Button } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Skeleton } from "./ui/skeleton";
 
 /**
@@ -63,11 +56,7 @@ export function OrganizationSwitcher() {
         <DropdownMenuLabel className="text-xs text-muted-foreground">Organizations</DropdownMenuLabel>
         {organizations.error ? <p className="px-2 py-1.5 text-sm text-destructive">{errorMessage(organizations.error)}</p> : null}
         {list.map((organization) => (
-          <DropdownMenuItem
-            key={organization.id}
-            data-testid="org-switcher-item"
-            onSelect={() => void select(organization.id, organization.name)}
-          >
+          <DropdownMenuItem key={organization.id} data-testid="org-switcher-item" onSelect={() => void select(organization.id, organization.name)}>
             <Building2Icon />
             <span className="flex-1 truncate">{organization.name}</span>
             {organization.id === activeOrganizationId ? <CheckIcon className="text-foreground" aria-label="Active" /> : null}

@@ -26,7 +26,12 @@ export function Pager({ meta, onPageChange, onSizeChange }: Props) {
         {onSizeChange ? (
           <label className="flex items-center gap-2">
             <span>Per page</span>
-            <NativeSelect className="h-8 w-20" value={meta.itemsPerPage} onChange={(event) => onSizeChange(Number(event.target.value))} data-testid="pager-size">
+            <NativeSelect
+              className="h-8 w-20"
+              value={meta.itemsPerPage}
+              onChange={(event) => onSizeChange(Number(event.target.value))}
+              data-testid="pager-size"
+            >
               {sizes.map((size) => (
                 <option key={size} value={size}>
                   {size}
@@ -38,7 +43,15 @@ export function Pager({ meta, onPageChange, onSizeChange }: Props) {
         <span className="tabular-nums">
           Page {formatNumber(meta.currentPage)} of {formatNumber(Math.max(meta.totalPages, 1))}
         </span>
-        <Button variant="outline" size="icon" className="size-8" disabled={meta.currentPage <= 1} onClick={() => onPageChange(meta.currentPage - 1)} aria-label="Previous page" data-testid="pager-prev">
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          disabled={meta.currentPage <= 1}
+          onClick={() => onPageChange(meta.currentPage - 1)}
+          aria-label="Previous page"
+          data-testid="pager-prev"
+        >
           <ChevronLeftIcon />
         </Button>
         <Button

@@ -51,7 +51,11 @@ export function ProfileCard() {
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <div className="flex items-center gap-4">
-            <UserAvatar name={form.values.name || user.name} image={ProfileForm.shape.image.safeParse(form.values.image).success ? form.values.image : null} className="size-14 text-base" />
+            <UserAvatar
+              name={form.values.name || user.name}
+              image={ProfileForm.shape.image.safeParse(form.values.image).success ? form.values.image : null}
+              className="size-14 text-base"
+            />
             <div className="grid text-sm">
               <span className="font-medium">{user.email}</span>
               <Link to="/settings/account" className="text-muted-foreground underline-offset-4 hover:underline">

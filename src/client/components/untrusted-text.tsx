@@ -16,7 +16,11 @@ export function UntrustedText({ value, maxLength = 1000, className }: { value: s
     <span className={cn("break-words whitespace-pre-wrap [overflow-wrap:anywhere]", className)}>
       {cut ? `${text.slice(0, maxLength)}…` : text}
       {text.length > maxLength ? (
-        <button type="button" className="ml-1 text-xs text-muted-foreground underline underline-offset-2 hover:text-foreground" onClick={() => setExpanded((shown) => !shown)}>
+        <button
+          type="button"
+          className="ml-1 text-xs text-muted-foreground underline underline-offset-2 hover:text-foreground"
+          onClick={() => setExpanded((shown) => !shown)}
+        >
           {expanded ? "Show less" : `Show all ${text.length.toLocaleString()} characters`}
         </button>
       ) : null}
@@ -32,7 +36,13 @@ export function UntrustedLink({ url, className }: { url: string | null | undefin
   const href = safeHttpUrl(url);
   if (!href) return <UntrustedText value={url} className={className} />;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={cn("break-all underline-offset-2 hover:underline", className)} data-testid="untrusted-link">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className={cn("break-all underline-offset-2 hover:underline", className)}
+      data-testid="untrusted-link"
+    >
       {cleanText(url ?? "")}
       <ExternalLinkIcon className="ml-1 inline size-3 text-muted-foreground" aria-hidden />
     </a>

@@ -5,14 +5,7 @@ import { LogOutIcon, MailIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { clearSessionData, useRequiredSession } from "@/client/lib/session";
 import { Button } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { UserAvatar } from "./user-avatar";
 
 export function UserMenu() {

@@ -47,7 +47,21 @@ describe("safeHttpUrl", () => {
   });
 
   it("refuses every other scheme, however it is spelled", () => {
-    for (const value of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\nscript:alert(1)", "\u0001javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "file:///etc/passwd", "/relative/path", "//evil.example", "", null, undefined]) {
+    for (const value of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      " javascript:alert(1)",
+      "java\nscript:alert(1)",
+      "\u0001javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "/relative/path",
+      "//evil.example",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeHttpUrl(value)).toBeNull();
     }
   });

@@ -44,7 +44,10 @@ export const ROLE_NAMES = Object.keys(roles) as RoleName[];
 
 /** A member's role column may hold several comma-separated roles; any one suffices. */
 export function parseRoles(role: string): string[] {
-  return role.split(",").map((name) => name.trim()).filter(Boolean);
+  return role
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 /** Project management is not part of the spec's table; owners and admins may do it. */

@@ -30,7 +30,10 @@ function escapeHtml(value: string) {
 }
 
 function renderHtml(mail: Mail) {
-  const paragraphs = mail.text.split("\n\n").map((block) => `<p>${escapeHtml(block)}</p>`).join("");
+  const paragraphs = mail.text
+    .split("\n\n")
+    .map((block) => `<p>${escapeHtml(block)}</p>`)
+    .join("");
   return `${paragraphs}<p><a href="${escapeHtml(mail.actionUrl)}">${escapeHtml(mail.actionUrl)}</a></p>`;
 }
 

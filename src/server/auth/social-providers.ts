@@ -8,8 +8,13 @@ export interface PublicProvider {
 }
 
 const DISPLAY_NAMES: Record<string, string> = {
-  github: "GitHub", gitlab: "GitLab", linkedin: "LinkedIn", paypal: "PayPal", tiktok: "TikTok",
-  huggingface: "Hugging Face", vk: "VK",
+  github: "GitHub",
+  gitlab: "GitLab",
+  linkedin: "LinkedIn",
+  paypal: "PayPal",
+  tiktok: "TikTok",
+  huggingface: "Hugging Face",
+  vk: "VK",
 };
 
 const displayName = (id: string) => DISPLAY_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1);

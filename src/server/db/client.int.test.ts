@@ -13,7 +13,10 @@ describe("database start-up", () => {
 
   it("applies the migrations idempotently", async () => {
     await database.migrate();
-    const [row] = await executeRows<{ n: number }>(database.db, sql`select count(*)::int as n from information_schema.tables where table_name in ('users', 'projects', 'issues', 'occurrences')`);
+    const [row] = await executeRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('users', 'projects', 'issues', 'occurrences')`,
+    );
     expect(row.n).toBe(4);
   });
 
@@ -33,7 +36,10 @@ describe("database start-up", () => {
       try {
         expect(await single.executePrepared<{ n: number }>(probe(1))).toEqual([{ n: 1 }]);
         expect(await single.executePrepared<{ n: number }>(probe(2))).toEqual([{ n: 2 }]);
-        const [row] = await executeRows<{ n: number }>(single.db, sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared-probe%' and statement not like '%pg_prepared_statements%'`);
+        const [row] = await executeRows<{ n: number }>(
+          single.db,
+          sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared-probe%' and statement not like '%pg_prepared_statements%'`,
+        );
         return row.n;
       } finally {
         await single.close();

@@ -27,8 +27,14 @@ const replacements = [
     "  function nextWrite(fn) {\n",
     `  function nextWrite(fn) {\n    ${MARKER}\n    if (!socket) {\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n      return false\n    }\n`,
   ],
-  ["    clearImmediate(nextWriteTimer)\n    if (socket) {\n", "    clearImmediate(nextWriteTimer)\n    nextWriteTimer = null\n    chunk = null\n    if (socket) {\n"],
-  ["    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n", "    clearImmediate(nextWriteTimer)\n    nextWriteTimer = null\n    chunk = null\n    socket.removeListener('data', data)\n"],
+  [
+    "    clearImmediate(nextWriteTimer)\n    if (socket) {\n",
+    "    clearImmediate(nextWriteTimer)\n    nextWriteTimer = null\n    chunk = null\n    if (socket) {\n",
+  ],
+  [
+    "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n",
+    "    clearImmediate(nextWriteTimer)\n    nextWriteTimer = null\n    chunk = null\n    socket.removeListener('data', data)\n",
+  ],
 ];
 
 export function patchDriver(root = driverRoot()) {

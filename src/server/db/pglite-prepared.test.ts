@@ -14,7 +14,7 @@ describe("PGlite prepared statements", () => {
 
   it("parses a statement once and answers typed rows on every call", async () => {
     const insert = "insert into notes (id, body, doc) values ($1, $2, $3::json) returning id, body, doc, doc ->> 'k' as k";
-    expect(await run(insert, [1, "ünï \u001e \"q\"", '{"k":"v1"}'])).toEqual([{ id: 1, body: 'ünï \u001e "q"', doc: { k: "v1" }, k: "v1" }]);
+    expect(await run(insert, [1, 'ünï \u001e "q"', '{"k":"v1"}'])).toEqual([{ id: 1, body: 'ünï \u001e "q"', doc: { k: "v1" }, k: "v1" }]);
     expect(await run(insert, [2, null, '{"k":"v2"}'])).toEqual([{ id: 2, body: null, doc: { k: "v2" }, k: "v2" }]);
     const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [insert]);
     expect(rows[0].n).toBe(1);

@@ -21,7 +21,9 @@ export function createPglitePreparedRunner(client: PGlite) {
 
   async function prepare(text: string): Promise<PreparedStatement> {
     const name = `faultline_prepared_${prepared.size + 1}`;
-    const { messages } = await client.execProtocol(Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]));
+    const { messages } = await client.execProtocol(
+      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+    );
     // Recorded only once PostgreSQL accepted it: a failed Parse leaves no statement behind.
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
     prepared.set(text, statement);

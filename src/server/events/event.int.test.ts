@@ -38,7 +38,13 @@ describe("events list", () => {
     expect((await rest(`?dateTo=${between.toISOString()}`)).body.meta.totalItems).toBe(8);
     expect((await rest(`?dateFrom=${between.toISOString()}&name=page_view`)).body.meta.totalItems).toBe(0);
     const byName = await rest("?sort=name:ASC,createdAt:ASC&size=5");
-    expect(byName.body.items.map((item: { name: string; properties: { n: number } }) => `${item.name}${item.properties.n}`)).toEqual(["checkout8", "checkout9", "checkout10", "checkout11", "page_view0"]);
+    expect(byName.body.items.map((item: { name: string; properties: { n: number } }) => `${item.name}${item.properties.n}`)).toEqual([
+      "checkout8",
+      "checkout9",
+      "checkout10",
+      "checkout11",
+      "page_view0",
+    ]);
     const unknown = await rest("?sort=properties:ASC");
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain("Allowed: createdAt, name");

@@ -8,6 +8,9 @@ import * as service from "./event.service";
 /** REST twin of event.list. */
 export function eventRestRoutes(services: AppServices) {
   const routes = Router();
-  routes.get("/organizations/:orgId/projects/:projectId/events", orgRoute(services, (ctx, req) => service.listEvents(ctx, ListEventsInput.parse(queryOf(req)))));
+  routes.get(
+    "/organizations/:orgId/projects/:projectId/events",
+    orgRoute(services, (ctx, req) => service.listEvents(ctx, ListEventsInput.parse(queryOf(req)))),
+  );
   return routes;
 }

@@ -16,7 +16,15 @@ describe("exceptions", () => {
     eventIds = await sendEvents(
       server,
       tenant.project,
-      [0, 1, 2, 3, 4].map((n) => ({ type: "PagedError", value: `paged ${n}`, fn: "paged", environment: n === 4 ? "staging" : "production", user: { id: `user-${n}`, email: `u${n}@shop.example` }, tags: { n: String(n) }, timestamp: hoursAgo(10 - n) })),
+      [0, 1, 2, 3, 4].map((n) => ({
+        type: "PagedError",
+        value: `paged ${n}`,
+        fn: "paged",
+        environment: n === 4 ? "staging" : "production",
+        user: { id: `user-${n}`, email: `u${n}@shop.example` },
+        tags: { n: String(n) },
+        timestamp: hoursAgo(10 - n),
+      })),
     );
     await sendEvent(server, tenant.project, { type: "OtherError", value: "other", fn: "other" });
     issueId = (await issueByType(tenant.session, tenant.project.id, "PagedError")).id;
@@ -28,7 +36,15 @@ describe("exceptions", () => {
     expect(page1.error).toBeUndefined();
     expect(page1.data.items.map((item: { eventId: string }) => item.eventId)).toEqual([eventIds[4], eventIds[3]]);
     expect(page1.data.meta).toEqual({ itemCount: 2, totalItems: 5, itemsPerPage: 2, totalPages: 3, currentPage: 1 });
-    expect(page1.data.items[0]).toMatchObject({ issueId, environment: "STAGING", environmentName: "staging", platform: "node", level: "error", name: "PagedError", message: "paged 4" });
+    expect(page1.data.items[0]).toMatchObject({
+      issueId,
+      environment: "STAGING",
+      environmentName: "staging",
+      platform: "node",
+      level: "error",
+      name: "PagedError",
+      message: "paged 4",
+    });
     expect(page1.data.items[0].createdAt).toBeInstanceOf(Date);
     expect(page1.data.items[0]).not.toHaveProperty("data");
 
@@ -54,7 +70,13 @@ describe("exceptions", () => {
     const data = detail.data.data;
     expect(data.eventId).toBe(eventIds[4]);
     expect(data.exceptions[0]).toMatchObject({ type: "PagedError", value: "paged 4" });
-    expect(data.exceptions[0].frames.at(-1)).toMatchObject({ function: "paged", lineno: 42, contextLine: "  throw new Error(x);", preContext: ["function f() {"], inApp: true });
+    expect(data.exceptions[0].frames.at(-1)).toMatchObject({
+      function: "paged",
+      lineno: 42,
+      contextLine: "  throw new Error(x);",
+      preContext: ["function f() {"],
+      inApp: true,
+    });
     expect(data.request).toMatchObject({ url: "https://shop.example/checkout", method: "POST" });
     expect(data.user).toMatchObject({ id: "user-4", email: "u4@shop.example" });
     expect(data.tags).toEqual({ n: "4" });

@@ -13,7 +13,13 @@ export const EXCEPTIONS = "/organizations/:orgId/projects/:projectId/exceptions"
  */
 export function exceptionRestRoutes(services: AppServices) {
   const routes = Router();
-  routes.get(EXCEPTIONS, orgRoute(services, (ctx, req) => service.listExceptions(ctx, ListExceptionsInput.parse(queryOf(req)))));
-  routes.get(`${EXCEPTIONS}/:exceptionId`, orgRoute(services, (ctx, req) => service.getException(ctx, ExceptionScope.parse(req.params))));
+  routes.get(
+    EXCEPTIONS,
+    orgRoute(services, (ctx, req) => service.listExceptions(ctx, ListExceptionsInput.parse(queryOf(req)))),
+  );
+  routes.get(
+    `${EXCEPTIONS}/:exceptionId`,
+    orgRoute(services, (ctx, req) => service.getException(ctx, ExceptionScope.parse(req.params))),
+  );
   return routes;
 }

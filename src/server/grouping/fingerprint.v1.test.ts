@@ -9,7 +9,10 @@ async function groupFolder(folder: SdkFolder): Promise<Map<string, { occ: Normal
   const byFile = new Map<string, { occ: NormalizedOccurrence; grouping: Grouping }[]>();
   for (const capture of loadCaptures(folder)) {
     const { payload } = await replayThroughPipeline(capture);
-    byFile.set(capture.file, payload.occurrences.map((occ) => ({ occ, grouping: computeGrouping(occ) })));
+    byFile.set(
+      capture.file,
+      payload.occurrences.map((occ) => ({ occ, grouping: computeGrouping(occ) })),
+    );
   }
   return byFile;
 }
@@ -129,7 +132,11 @@ describe("computeGrouping", () => {
   it("lets the event's own fingerprint win over the stack", async () => {
     const event = await realEvent();
     const a = { ...event, fingerprint: ["payment-gateway", "timeout"] };
-    const b = { ...mapFrames(event, (f) => ({ ...f, function: "elsewhere" })), exception: { values: [{ type: "Other", value: "x" }] }, fingerprint: ["payment-gateway", "timeout"] };
+    const b = {
+      ...mapFrames(event, (f) => ({ ...f, function: "elsewhere" })),
+      exception: { values: [{ type: "Other", value: "x" }] },
+      fingerprint: ["payment-gateway", "timeout"],
+    };
     expect(fingerprintOf(a)).toBe(fingerprintOf(b));
     expect(computeGrouping(normalizeSentryEvent(a)).components).toEqual(["custom:payment-gateway", "custom:timeout"]);
   });
@@ -147,7 +154,9 @@ describe("computeGrouping", () => {
     const at = (type: string, value: string) => fingerprintOf({ exception: { values: [{ type, value }] } });
     expect(at("OrderNotFound", "Order 1234 not found")).toBe(at("OrderNotFound", "Order 98 not found"));
     expect(at("OrderNotFound", "Order 1234 not found")).not.toBe(at("OtherError", "Order 1234 not found"));
-    expect(at("E", "user 3f2a1b9c-0d4e-4f5a-8b6c-7d8e9f0a1b2c from 10.0.0.1 failed")).toBe(at("E", "user 00000000-1111-2222-3333-444444444444 from 192.168.1.20 failed"));
+    expect(at("E", "user 3f2a1b9c-0d4e-4f5a-8b6c-7d8e9f0a1b2c from 10.0.0.1 failed")).toBe(
+      at("E", "user 00000000-1111-2222-3333-444444444444 from 192.168.1.20 failed"),
+    );
   });
 
   it("groups messages by their template, else by the normalised message", () => {

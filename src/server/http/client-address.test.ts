@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { clientAddress } from "./client-address";
 
 const request = (peer: string, forwardedFor?: string) =>
-  ({ socket: { remoteAddress: peer }, headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }, connection: { remoteAddress: peer } }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress: peer },
+    headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+    connection: { remoteAddress: peer },
+  }) as unknown as IncomingMessage;
 
 /** Express's own answer for the same request and hop count: the behaviour we must match. */
 function expressIp(req: IncomingMessage, hops: number): string | undefined {

@@ -24,11 +24,20 @@ describe("commitBatch", () => {
 
   const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PreparedOccurrence => {
     const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags });
-    return prepareOccurrence({ organizationId: project.organizationId, projectId: project.projectId, occurrence, grouping: computeGrouping(occurrence), receivedAt: new Date() });
+    return prepareOccurrence({
+      organizationId: project.organizationId,
+      projectId: project.projectId,
+      occurrence,
+      grouping: computeGrouping(occurrence),
+      receivedAt: new Date(),
+    });
   };
   const storedMessages = async () => {
-    const rows = await database.db.select({ eventId: occurrences.eventId, data: occurrences.data }).from(occurrences).where(eq(occurrences.projectId, project.projectId));
-    return Object.fromEntries(rows.map((row) => [row.eventId, (row.data as { message: string; eventId: string })]));
+    const rows = await database.db
+      .select({ eventId: occurrences.eventId, data: occurrences.data })
+      .from(occurrences)
+      .where(eq(occurrences.projectId, project.projectId));
+    return Object.fromEntries(rows.map((row) => [row.eventId, row.data as { message: string; eventId: string }]));
   };
 
   it("stores each event's own document, separators and escapes included", async () => {
@@ -60,7 +69,11 @@ describe("commitBatch", () => {
   });
 
   it("answers the tags of the events it stored, not of duplicates, for the tag counts", async () => {
-    const batch = [pending(`${"c".repeat(31)}0`, "c0", { plan: "free" }), pending(`${"a".repeat(31)}1`, "a1 again (already stored)", { plan: "gold" }), pending(`${"c".repeat(31)}1`, "c1", { plan: "pro" })];
+    const batch = [
+      pending(`${"c".repeat(31)}0`, "c0", { plan: "free" }),
+      pending(`${"a".repeat(31)}1`, "a1 again (already stored)", { plan: "gold" }),
+      pending(`${"c".repeat(31)}1`, "c1", { plan: "pro" }),
+    ];
     const committed = await commitBatch(database, batch, []);
     expect(committed.map((event) => event.tags.plan)).toEqual(["free", "pro"]);
     expect(committed[0]).toMatchObject({ organizationId: project.organizationId, projectId: project.projectId, tags: { plan: "free", level: "error" } });
@@ -70,7 +83,9 @@ describe("commitBatch", () => {
       // An issue deleted since its events were stored is skipped, not a failure of the whole flush.
       { organization_id: project.organizationId, project_id: project.projectId, issue_id: crypto.randomUUID(), key: "plan", value: "gone", count: 1 },
     ]);
-    await addTagCounts(database, [{ organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 1 }]);
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 1 },
+    ]);
     const rows = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
     expect(rows.filter((row) => row.key === "plan").map((row) => [row.value, row.count])).toEqual([["free", 3]]);
   });
@@ -79,8 +94,13 @@ describe("commitBatch", () => {
     const batch = [pending(`${"d".repeat(31)}0`, "nul \u0000 inside", { "k\u0000": "v\u0000" }), pending(`${"d".repeat(31)}1`, "a neighbour")];
     const committed = await commitBatch(database, batch, []);
     expect(committed).toHaveLength(2);
-    await addTagCounts(database, [{ organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "k\u0000", value: "v\u0000", count: 1 }]);
-    const [row] = await database.db.select({ message: occurrences.message, data: occurrences.data }).from(occurrences).where(eq(occurrences.eventId, `${"d".repeat(31)}0`));
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "k\u0000", value: "v\u0000", count: 1 },
+    ]);
+    const [row] = await database.db
+      .select({ message: occurrences.message, data: occurrences.data })
+      .from(occurrences)
+      .where(eq(occurrences.eventId, `${"d".repeat(31)}0`));
     expect(row.message).toBe("nul \ufffd inside");
     // The document keeps the event as sent.
     expect((row.data as { message: string }).message).toBe("nul \u0000 inside");

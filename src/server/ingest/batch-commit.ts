@@ -191,15 +191,29 @@ const MAX_SEARCHABLE_MESSAGE = 1000;
 
 /** Outcome counters that did not come from stored events (client reports, rate limiting). */
 async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
-  const merged = new Map<string, { organization_id: string; project_id: string; hour: string; outcome: string; reason: string; category: string; count: number }>();
+  const merged = new Map<
+    string,
+    { organization_id: string; project_id: string; hour: string; outcome: string; reason: string; category: string; count: number }
+  >();
   for (const outcome of outcomes) {
     const hour = hourOf(outcome.at).toISOString();
     const key = [outcome.projectId, hour, outcome.outcome, outcome.reason, outcome.category].join("\u0000");
     const existing = merged.get(key);
     if (existing) existing.count += outcome.quantity;
-    else merged.set(key, { organization_id: outcome.organizationId, project_id: outcome.projectId, hour, outcome: outcome.outcome, reason: outcome.reason, category: outcome.category, count: outcome.quantity });
+    else
+      merged.set(key, {
+        organization_id: outcome.organizationId,
+        project_id: outcome.projectId,
+        hour,
+        outcome: outcome.outcome,
+        reason: outcome.reason,
+        category: outcome.category,
+        count: outcome.quantity,
+      });
   }
-  const rows = [...merged.values()].sort((a, b) => (a.project_id + a.hour + a.outcome + a.reason + a.category < b.project_id + b.hour + b.outcome + b.reason + b.category ? -1 : 1));
+  const rows = [...merged.values()].sort((a, b) =>
+    a.project_id + a.hour + a.outcome + a.reason + a.category < b.project_id + b.hour + b.outcome + b.reason + b.category ? -1 : 1,
+  );
   await db.executePrepared(
     sql`insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select * from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, hour timestamptz, outcome text, reason text, category text, count bigint)

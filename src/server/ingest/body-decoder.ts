@@ -101,8 +101,7 @@ export function decodeBody(
       detach();
       resolve(Buffer.concat(output, stats.decompressedBytes));
     };
-    const tooLarge = (what: string, limit: number) =>
-      new IngestError("too_large", `body exceeds ${limit} ${what} bytes`, { ...stats });
+    const tooLarge = (what: string, limit: number) => new IngestError("too_large", `body exceeds ${limit} ${what} bytes`, { ...stats });
 
     const onOutput = (chunk: Buffer) => {
       if (settled) return;

@@ -107,7 +107,10 @@ describe("parseEnvelope", () => {
   it("ends a string at a quote after an even run of backslashes, so the nesting after it still counts", () => {
     const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
     // "a\\" is a string ending in one backslash: the quote after it closes the string.
-    expect(parseEnvelope(env(`{}\n{"type":"event"}\n{"x":"a\\\\","y":${deep(10)}}`), { maxJsonDepth: 10 })).toMatchObject({ ok: false, error: { code: "too_deep" } });
+    expect(parseEnvelope(env(`{}\n{"type":"event"}\n{"x":"a\\\\","y":${deep(10)}}`), { maxJsonDepth: 10 })).toMatchObject({
+      ok: false,
+      error: { code: "too_deep" },
+    });
     // "a\\\"" holds a backslash and a quote: brackets before the real closing quote are text.
     expect(parseEnvelope(env(`{}\n{"type":"event"}\n{"x":"a\\\\\\"${"[".repeat(20)}","y":${deep(9)}}`), { maxJsonDepth: 10 }).ok).toBe(true);
   });

@@ -16,13 +16,30 @@ const loose = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, json);
 
 const frame = loose(
   fc.record(
-    { filename: json, abs_path: json, function: json, module: json, lineno: json, colno: json, in_app: json, context_line: json, pre_context: json, vars: json },
+    {
+      filename: json,
+      abs_path: json,
+      function: json,
+      module: json,
+      lineno: json,
+      colno: json,
+      in_app: json,
+      context_line: json,
+      pre_context: json,
+      vars: json,
+    },
     { requiredKeys: [] },
   ),
 );
 const exception = loose(
   fc.record(
-    { type: json, value: json, module: json, mechanism: loose(fc.record({ type: json, handled: json, synthetic: json }, { requiredKeys: [] })), stacktrace: loose(fc.record({ frames: loose(fc.array(frame, { maxLength: 5 })) })) },
+    {
+      type: json,
+      value: json,
+      module: json,
+      mechanism: loose(fc.record({ type: json, handled: json, synthetic: json }, { requiredKeys: [] })),
+      stacktrace: loose(fc.record({ frames: loose(fc.array(frame, { maxLength: 5 })) })),
+    },
     { requiredKeys: [] },
   ),
 );

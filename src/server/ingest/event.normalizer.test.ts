@@ -90,7 +90,12 @@ describe("normalizeSentryEvent details on real payloads", () => {
     expect(occ.timestamp.toISOString()).toBe("2026-11-21T14:19:58.745Z");
     expect(occ.breadcrumbs).toHaveLength(3);
     expect(occ.breadcrumbs[0].timestamp).toBe("2026-11-21T14:19:58.745Z");
-    expect(occ.exceptions[0].frames[1]).toMatchObject({ filename: "generate.py", absPath: "/opt/sdkapp/python/generate.py", function: "charge_card", module: "__main__" });
+    expect(occ.exceptions[0].frames[1]).toMatchObject({
+      filename: "generate.py",
+      absPath: "/opt/sdkapp/python/generate.py",
+      function: "charge_card",
+      module: "__main__",
+    });
     expect(JSON.stringify(occ)).not.toContain('"vars"');
     expect(occ.extra).toEqual({ "sys.argv": ["generate.py", "handled"] });
   });
@@ -145,7 +150,10 @@ describe("normalizeSentryEvent details on real payloads", () => {
     const event = await storeEvent("002-grouping-store.json");
     const huge = "x".repeat(100_000);
     const values = (event.exception as { values: Record<string, unknown>[] }).values;
-    const occ = normalizeSentryEvent({ ...event, message: huge, exception: { values: [{ ...values[0], value: huge }] }, tags: { big: huge } }, { limits: { maxStringLength: 8192 } });
+    const occ = normalizeSentryEvent(
+      { ...event, message: huge, exception: { values: [{ ...values[0], value: huge }] }, tags: { big: huge } },
+      { limits: { maxStringLength: 8192 } },
+    );
     expect(occ.message).toHaveLength(8192);
     expect(occ.message!.endsWith("…")).toBe(true);
     expect(occ.exceptions[0].value).toHaveLength(8192);
@@ -168,7 +176,14 @@ describe("normalizeSentryEvent field rules", () => {
 
   it("maps levels, defaulting to error", () => {
     const level = (value: unknown) => normalizeSentryEvent({ ...base, level: value }).level;
-    expect([level("fatal"), level("WARNING"), level("warn"), level("critical"), level("info"), level("debug")]).toEqual(["fatal", "warning", "warning", "fatal", "info", "debug"]);
+    expect([level("fatal"), level("WARNING"), level("warn"), level("critical"), level("info"), level("debug")]).toEqual([
+      "fatal",
+      "warning",
+      "warning",
+      "fatal",
+      "info",
+      "debug",
+    ]);
     expect([level(undefined), level("bogus"), level(3)]).toEqual(["error", "error", "error"]);
   });
 
@@ -196,7 +211,8 @@ describe("normalizeSentryEvent field rules", () => {
 
   it("derives handled from all mechanisms", () => {
     const handled = (...flags: (boolean | undefined)[]) =>
-      normalizeSentryEvent({ ...base, exception: { values: flags.map((h) => ({ type: "E", mechanism: h === undefined ? null : { type: "x", handled: h } })) } }).handled;
+      normalizeSentryEvent({ ...base, exception: { values: flags.map((h) => ({ type: "E", mechanism: h === undefined ? null : { type: "x", handled: h } })) } })
+        .handled;
     expect(handled(true, false)).toBe(false);
     expect(handled(true, true)).toBe(true);
     expect(handled(undefined)).toBe(null);

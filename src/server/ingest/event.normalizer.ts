@@ -6,15 +6,7 @@ import { IngestError } from "./ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "./ingest-limits";
 import { LEVELS, type Level, type NormalizedBreadcrumb, type NormalizedOccurrence } from "./occurrence.types";
 import { normalizeRequest, normalizeUser } from "./request.normalizer";
-import {
-  isPlainObject,
-  readJsonRecord,
-  readString,
-  readStringRecord,
-  readTimestamp,
-  trimJson,
-  trimString,
-} from "./value-coercion";
+import { isPlainObject, readJsonRecord, readString, readStringRecord, readTimestamp, trimJson, trimString } from "./value-coercion";
 
 export interface NormalizeOptions {
   /** When the server received the event; fills a missing timestamp and caps future ones. */

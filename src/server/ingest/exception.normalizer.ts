@@ -1,14 +1,6 @@
 import type { TrimLimits } from "./ingest-limits";
 import type { NormalizedException, NormalizedFrame, NormalizedMechanism } from "./occurrence.types";
-import {
-  isPlainObject,
-  readBoolean,
-  readInteger,
-  readString,
-  readStringArray,
-  trimJson,
-  trimString,
-} from "./value-coercion";
+import { isPlainObject, readBoolean, readInteger, readString, readStringArray, trimJson, trimString } from "./value-coercion";
 
 const PATH_MAX = 1024;
 const NAME_MAX = 512;
@@ -101,9 +93,7 @@ export function normalizeEventStacktrace(event: Record<string, unknown>, limits:
   if (isPlainObject(direct)) return normalizeFrames(direct, limits);
   const threads = isPlainObject(event.threads) ? event.threads.values : event.threads;
   if (!Array.isArray(threads)) return [];
-  const thread =
-    threads.find((t) => isPlainObject(t) && t.crashed === true) ??
-    threads.find((t) => isPlainObject(t) && t.current === true);
+  const thread = threads.find((t) => isPlainObject(t) && t.crashed === true) ?? threads.find((t) => isPlainObject(t) && t.current === true);
   return isPlainObject(thread) ? normalizeFrames(thread.stacktrace, limits) : [];
 }
 

@@ -12,11 +12,16 @@ const SENTRY_EXPOSE_HEADERS = "x-sentry-error, x-sentry-rate-limits, retry-after
 /** CORS for SDK endpoints: any origin, no credentials (ingest never reads cookies). */
 export function ingestCorsHeaders(extraAllowHeaders = ""): HeaderList {
   return [
-    "Access-Control-Allow-Origin", "*",
-    "Access-Control-Allow-Methods", "POST, OPTIONS",
-    "Access-Control-Allow-Headers", extraAllowHeaders ? `${SENTRY_ALLOW_HEADERS}, ${extraAllowHeaders}` : SENTRY_ALLOW_HEADERS,
-    "Access-Control-Expose-Headers", SENTRY_EXPOSE_HEADERS,
-    "Access-Control-Max-Age", "86400",
+    "Access-Control-Allow-Origin",
+    "*",
+    "Access-Control-Allow-Methods",
+    "POST, OPTIONS",
+    "Access-Control-Allow-Headers",
+    extraAllowHeaders ? `${SENTRY_ALLOW_HEADERS}, ${extraAllowHeaders}` : SENTRY_ALLOW_HEADERS,
+    "Access-Control-Expose-Headers",
+    SENTRY_EXPOSE_HEADERS,
+    "Access-Control-Max-Age",
+    "86400",
   ];
 }
 
@@ -40,8 +45,10 @@ export class IngestReply {
     this.res.writeHead(status, [
       ...this.headers,
       ...extraHeaders,
-      "Content-Type", "application/json; charset=utf-8",
-      "Content-Length", String(Buffer.byteLength(text)),
+      "Content-Type",
+      "application/json; charset=utf-8",
+      "Content-Length",
+      String(Buffer.byteLength(text)),
     ]);
     this.res.end(text);
   }
@@ -53,11 +60,20 @@ export class IngestReply {
 }
 
 /** Header values must be one line of visible ASCII; error messages can hold anything. */
-const headerSafe = (message: string) => message.replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
+const headerSafe = (message: string) =>
+  message
+    .replace(/[^\x20-\x7e]+/g, " ")
+    .trim()
+    .slice(0, 200);
 
 /** Rate-limited: both headers SDKs read, so they stay quiet until the window ends. */
 export function answerRateLimited(reply: IngestReply, retryAfterSeconds: number, categories: string, scope: string) {
-  reply.json(429, { detail: "rate limited" }, ["Retry-After", String(retryAfterSeconds), "X-Sentry-Rate-Limits", `${retryAfterSeconds}:${categories}:${scope}`]);
+  reply.json(429, { detail: "rate limited" }, [
+    "Retry-After",
+    String(retryAfterSeconds),
+    "X-Sentry-Rate-Limits",
+    `${retryAfterSeconds}:${categories}:${scope}`,
+  ]);
 }
 
 /**

@@ -25,7 +25,9 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
   const ingestLogger = logger.child({ component: "ingest" });
   const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0;
   const counters: RateCounterStore =
-    env.REDIS_URL && rateLimited ? new RedisRateCounterStore(createClient({ url: env.REDIS_URL }) as unknown as ConstructorParameters<typeof RedisRateCounterStore>[0]) : new DatabaseRateCounterStore(database.db);
+    env.REDIS_URL && rateLimited
+      ? new RedisRateCounterStore(createClient({ url: env.REDIS_URL }) as unknown as ConstructorParameters<typeof RedisRateCounterStore>[0])
+      : new DatabaseRateCounterStore(database.db);
   const writer = new BatchWriter(database, ingestLogger, {
     maxBatch: 1000,
     maxQueue: 20_000,

@@ -52,7 +52,13 @@ export class IngestService {
     });
   }
 
-  recordOutcome(project: IngestProject, outcome: "rate_limited" | "invalid" | "too_large" | "filtered" | "client_discard", reason: string, category: string, quantity: number) {
+  recordOutcome(
+    project: IngestProject,
+    outcome: "rate_limited" | "invalid" | "too_large" | "filtered" | "client_discard",
+    reason: string,
+    category: string,
+    quantity: number,
+  ) {
     this.deps.writer.record({ organizationId: project.organizationId, projectId: project.projectId, outcome, reason, category, quantity, at: new Date() });
   }
 }

@@ -44,7 +44,18 @@ describe("normalizeNativeException", () => {
     });
     expect(occ.eventId).toMatch(/^[0-9a-f]{32}$/);
     expect(occ.exceptions[0].frames).toEqual([
-      { filename: "main.js", absPath: "/app/dist/main.js", function: "bootstrap", module: null, lineno: 10, colno: 5, inApp: true, contextLine: null, preContext: [], postContext: [] },
+      {
+        filename: "main.js",
+        absPath: "/app/dist/main.js",
+        function: "bootstrap",
+        module: null,
+        lineno: 10,
+        colno: 5,
+        inApp: true,
+        contextLine: null,
+        preContext: [],
+        postContext: [],
+      },
     ]);
     expect(computeGrouping(occ)).toMatchObject({ title: "TypeError: Cannot read properties of undefined", culprit: "bootstrap (main.js)" });
   });
@@ -78,7 +89,10 @@ describe("normalizeNativeException", () => {
 
 describe("parseNativeEvent", () => {
   it("accepts the documented body", () => {
-    expect(parseNativeEvent({ name: "purchase_completed", properties: { amount: 29.99 } })).toEqual({ name: "purchase_completed", properties: { amount: 29.99 } });
+    expect(parseNativeEvent({ name: "purchase_completed", properties: { amount: 29.99 } })).toEqual({
+      name: "purchase_completed",
+      properties: { amount: 29.99 },
+    });
     expect(parseNativeEvent({ name: "x" })).toEqual({ name: "x" });
   });
 

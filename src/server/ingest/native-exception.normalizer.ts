@@ -8,16 +8,7 @@ import { parseV8Stack } from "./v8-stack.parser";
 import { readString, trimJson, trimString } from "./value-coercion";
 
 /** Platforms the native `@traque/*` SDKs declare (INGEST-PROTOCOL.md §2). */
-export const NativePlatform = z.enum([
-  "NODE_JS",
-  "NEST_JS",
-  "REACT",
-  "NEXT_JS",
-  "PYTHON",
-  "JAVA",
-  "REACT_NATIVE",
-  "EXPO",
-]);
+export const NativePlatform = z.enum(["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"]);
 export type NativePlatform = z.infer<typeof NativePlatform>;
 
 // Lengths are not capped here on purpose: over-long strings are trimmed, not rejected (battery A5).
@@ -86,11 +77,7 @@ function toFrame(frame: NativeFrame): NormalizedFrame {
 
 function toFrames(stacktrace: NativeExceptionInput["stacktrace"], limits: TrimLimits): NormalizedFrame[] {
   // Native frames are already oldest first; a bare `stack` string is parsed as a fallback.
-  const frames = stacktrace?.frames?.length
-    ? stacktrace.frames.map(toFrame)
-    : stacktrace?.stack
-      ? parseV8Stack(stacktrace.stack)
-      : [];
+  const frames = stacktrace?.frames?.length ? stacktrace.frames.map(toFrame) : stacktrace?.stack ? parseV8Stack(stacktrace.stack) : [];
   return frames.slice(-limits.maxFramesPerException);
 }
 

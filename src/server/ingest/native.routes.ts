@@ -44,7 +44,9 @@ export function nativeIngestHandlers(ingest: IngestService, db: Db, logger: Logg
       const verdict = await ingest.checkRateLimit(project);
       if (verdict.limited) return answerRateLimited(reply, verdict.retryAfterSeconds, "default", verdict.scope ?? "project");
       try {
-        await db.insert(events).values({ organizationId: project.organizationId, projectId: project.projectId, name: input.name, properties: input.properties ?? {} });
+        await db
+          .insert(events)
+          .values({ organizationId: project.organizationId, projectId: project.projectId, name: input.name, properties: input.properties ?? {} });
       } catch (error) {
         throw new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
       }

@@ -28,7 +28,10 @@ export class ProjectKeyCache {
   /** Database lookups made so far (the negative-cache test reads it). */
   queries = 0;
 
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async lookup(publicKey: string): Promise<IngestProject | null> {
     const cached = this.entries.get(publicKey);

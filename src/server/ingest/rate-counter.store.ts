@@ -54,7 +54,11 @@ export class RedisRateCounterStore implements RateCounterStore {
     await this.ready;
     const redisKey = `faultline:ingest-rate:${key}:${windowStart}`;
     // The key outlives its window a little so late requests of the window still count.
-    const [count] = await this.client.multi().incr(redisKey).expire(redisKey, windowSeconds + 5, "NX").exec();
+    const [count] = await this.client
+      .multi()
+      .incr(redisKey)
+      .expire(redisKey, windowSeconds + 5, "NX")
+      .exec();
     return Number(count);
   }
 

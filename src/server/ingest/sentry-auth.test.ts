@@ -88,7 +88,15 @@ describe("extractSentryAuth", () => {
   it.each<[string, SentryAuthInput]>([
     ["query vs header", { query: { sentry_key: KEY }, headers: { "x-sentry-auth": `Sentry sentry_key=${OTHER}` } }],
     ["header vs envelope dsn", { headers: { "x-sentry-auth": `Sentry sentry_key=${KEY}` }, envelopeDsn: `http://${OTHER}@h/42` }],
-    ["two query keys", { query: new URLSearchParams([["sentry_key", KEY], ["sentry_key", OTHER]]) }],
+    [
+      "two query keys",
+      {
+        query: new URLSearchParams([
+          ["sentry_key", KEY],
+          ["sentry_key", OTHER],
+        ]),
+      },
+    ],
     ["authorization vs query", { query: { sentry_key: KEY }, headers: { authorization: `Sentry sentry_key=${OTHER}` } }],
     ["envelope dsn for another project", { envelopeDsn: `http://${KEY}@h/43`, urlProjectNumber: 42 }],
   ])("rejects disagreeing sources (%s) with auth_conflict 401", (_name, input) => {

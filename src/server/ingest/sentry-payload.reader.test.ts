@@ -55,7 +55,9 @@ describe("readSentryPayload", () => {
     expect(failure(() => readSentryPayload("envelope", Buffer.from("nope")))).toBe("malformed");
     expect(failure(() => readSentryPayload("store", Buffer.from("[" + "[".repeat(100) + "]".repeat(101))))).toBe("malformed");
     expect(failure(() => readSentryPayload("store", Buffer.from(`{"a":${"[".repeat(100)}${"]".repeat(100)}}`)))).toBe("too_deep");
-    expect(failure(() => readSentryPayload("store", Buffer.from(JSON.stringify({ m: "x".repeat(2000) })), { ingestLimits: { maxEventBytes: 1000 } }))).toBe("too_large");
+    expect(failure(() => readSentryPayload("store", Buffer.from(JSON.stringify({ m: "x".repeat(2000) })), { ingestLimits: { maxEventBytes: 1000 } }))).toBe(
+      "too_large",
+    );
     expect(failure(() => readSentryPayload("store", Buffer.from('{"event_id":"../../x"}')))).toBe("invalid_event_id");
   });
 });

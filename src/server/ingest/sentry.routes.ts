@@ -27,7 +27,9 @@ export function sentryIngestHandlers(ingest: IngestService, logger: Logger) {
       const urlProjectNumber = projectNumberOf(request);
       // Most SDKs put the key in the query or a header: then a bad body can be counted against the
       // project. Keys that only travel in the envelope header are checked after parsing.
-      const early = hasRequestAuth(request) ? await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber)).publicKey, urlProjectNumber) : null;
+      const early = hasRequestAuth(request)
+        ? await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber)).publicKey, urlProjectNumber)
+        : null;
       const payload = await countRejections(ingest, early, async () => readSentryPayload("envelope", await ingest.readBody(req), readOptions(ingest, request)));
       const auth = extractSentryAuth(authInput(request, urlProjectNumber, payload.dsn));
       const project = early ?? (await ingest.authorize(auth.publicKey, urlProjectNumber));
@@ -37,7 +39,8 @@ export function sentryIngestHandlers(ingest: IngestService, logger: Logger) {
       for (const item of payload.envelope?.items ?? []) {
         if (item.type === "client_report") recordClientReport(ingest, project, item.json);
         // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
-        else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped) ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
+        else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
+          ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
       }
       await storeAll(ingest, project, payload.occurrences);
       reply.json(200, payload.responseId ? { id: payload.responseId } : {});
@@ -66,7 +69,19 @@ export function sentryIngestHandlers(ingest: IngestService, logger: Logger) {
 }
 
 /** Item types Faultline accepts without storing: performance data, attachments, replays, logs. */
-const STORED_ELSEWHERE_OR_UNSUPPORTED = new Set(["transaction", "attachment", "replay_event", "replay_recording", "profile", "profile_chunk", "span", "log", "check_in", "user_report", "feedback"]);
+const STORED_ELSEWHERE_OR_UNSUPPORTED = new Set([
+  "transaction",
+  "attachment",
+  "replay_event",
+  "replay_recording",
+  "profile",
+  "profile_chunk",
+  "span",
+  "log",
+  "check_in",
+  "user_report",
+  "feedback",
+]);
 
 const hasRequestAuth = ({ query, req }: IngestRequest) =>
   query.getAll("sentry_key").length === 1 || req.headers["x-sentry-auth"] !== undefined || /^sentry /i.test(String(req.headers.authorization ?? ""));

@@ -26,7 +26,14 @@ describe("TagCountBuffer", () => {
 
   it("keeps keys and values apart whatever characters they hold", () => {
     const buffer = new TagCountBuffer(1000);
-    for (const [key, value] of [["ab", "c"], ["a", "bc"], ["a:1:b", "c"], ["a", ":1:bc"], ["a\u0000b", "c"], ["a", "\u0000bc"]]) {
+    for (const [key, value] of [
+      ["ab", "c"],
+      ["a", "bc"],
+      ["a:1:b", "c"],
+      ["a", ":1:bc"],
+      ["a\u0000b", "c"],
+      ["a", "\u0000bc"],
+    ]) {
       buffer.add("org", "project", "issue", { [key]: value });
     }
     expect(buffer.size).toBe(6);

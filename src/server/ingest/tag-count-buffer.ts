@@ -71,4 +71,3 @@ export class TagCountBuffer {
     else this.rows.set(id, { ...row });
   }
 }
-

@@ -8,7 +8,12 @@ function isInApp(path: string): boolean {
 }
 
 function basename(path: string): string {
-  return path.replace(/^file:\/\//, "").split(/[\\/]/).pop() || path;
+  return (
+    path
+      .replace(/^file:\/\//, "")
+      .split(/[\\/]/)
+      .pop() || path
+  );
 }
 
 /** "file:line:col" split on the LAST two colons (paths and URLs contain colons too). */

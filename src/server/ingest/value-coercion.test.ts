@@ -19,7 +19,12 @@ describe("trimJson", () => {
   it("caps entries and key length, and cuts nesting at depth 20", () => {
     const wide = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`k${i}`, i]));
     expect(Object.keys(trimJson(wide, 100) as object)).toHaveLength(200);
-    expect(trimJson(Array.from({ length: 250 }, (_, i) => i), 100)).toHaveLength(200);
+    expect(
+      trimJson(
+        Array.from({ length: 250 }, (_, i) => i),
+        100,
+      ),
+    ).toHaveLength(200);
     const longKey = { ["k".repeat(300)]: 1, short: 2 };
     expect(Object.keys(trimJson(longKey, 100) as object).map((k) => k.length)).toEqual([256, 5]);
     let nested: unknown = "bottom";

@@ -3,8 +3,7 @@
  * wrong type is dropped, never a reason to reject the event. Over-long strings are trimmed, not
  * rejected (battery A5).
  */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const ELLIPSIS = "…";
 
@@ -44,9 +43,7 @@ export function readStringArray(value: unknown, max: number, maxItems = 50): str
 /** Sentry sends maps either as objects or as `[key, value]` lists (tags, headers, query). */
 export function readPairs(value: unknown): [string, unknown][] {
   if (Array.isArray(value)) {
-    return value
-      .filter((p): p is [string, unknown] => Array.isArray(p) && p.length >= 2 && typeof p[0] === "string")
-      .map((p) => [p[0], p[1]]);
+    return value.filter((p): p is [string, unknown] => Array.isArray(p) && p.length >= 2 && typeof p[0] === "string").map((p) => [p[0], p[1]]);
   }
   if (isPlainObject(value)) return Object.entries(value);
   return [];

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpSession } from "../../../test/helpers/http-session";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { createTriageProject, daysAgo, hoursAgo, issueByType, sendEvent, sendEvents, triageTenant, type TriageProject } from "../../../test/helpers/triage-seed";
+import {
+  createTriageProject,
+  daysAgo,
+  hoursAgo,
+  issueByType,
+  sendEvent,
+  sendEvents,
+  triageTenant,
+  type TriageProject,
+} from "../../../test/helpers/triage-seed";
 
 describe("issue list", () => {
   let server: TestServer;
@@ -21,7 +30,14 @@ describe("issue list", () => {
       { type: "AlphaError", value: "alpha failure", fn: "alphaHandler", timestamp: daysAgo(3), user: { id: "u1" } },
       { type: "AlphaError", value: "alpha failure", fn: "alphaHandler", timestamp: daysAgo(2), user: { id: "u2" } },
       { type: "AlphaError", value: "alpha failure", fn: "alphaHandler", timestamp: hoursAgo(1), user: { id: "u1" } },
-      ...[30, 31, 32, 33, 34].map((hours) => ({ type: "BetaError", value: "beta 100%_done", fn: "betaHandler", environment: "staging", level: "fatal", timestamp: hoursAgo(hours) })),
+      ...[30, 31, 32, 33, 34].map((hours) => ({
+        type: "BetaError",
+        value: "beta 100%_done",
+        fn: "betaHandler",
+        environment: "staging",
+        level: "fatal",
+        timestamp: hoursAgo(hours),
+      })),
       { type: "GammaError", value: "gamma", fn: "gammaHandler", environment: "dev-box", level: "warning", timestamp: daysAgo(10) },
       { type: "DeltaError", value: "delta", fn: "checkoutSubmit", message: "needle in the message haystack", timestamp: hoursAgo(6) },
       { type: "DeltaError", value: "delta", fn: "checkoutSubmit", message: "needle in the message haystack", timestamp: hoursAgo(5) },
@@ -33,7 +49,15 @@ describe("issue list", () => {
     const { data } = await list();
     expect(types(data.items)).toEqual(["AlphaError", "DeltaError", "BetaError", "GammaError"]);
     const alpha = data.items[0];
-    expect(alpha).toMatchObject({ name: "AlphaError: alpha failure", status: "OPEN", severity: "HIGH", eventCount: 3, userCount: 2, environments: ["production"], projectId: project.id });
+    expect(alpha).toMatchObject({
+      name: "AlphaError: alpha failure",
+      status: "OPEN",
+      severity: "HIGH",
+      eventCount: 3,
+      userCount: 2,
+      environments: ["production"],
+      projectId: project.id,
+    });
     expect(alpha.lastSeen).toBeInstanceOf(Date);
     expect(data.meta).toEqual({ itemCount: 4, totalItems: 4, itemsPerPage: 20, totalPages: 1, currentPage: 1 });
   });

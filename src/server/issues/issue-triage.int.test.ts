@@ -23,14 +23,31 @@ describe("issue detail and triage", () => {
     const wide = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${String(i).padStart(2, "0")}`, "x"]));
     await sendEvent(server, project, { type: "TagsError", value: "tags", fn: "tags", release: "shop@1.0.0", tags: wide });
     for (let n = 0; n < 12; n++) {
-      await sendEvent(server, project, { type: "TagsError", value: "tags", fn: "tags", release: "shop@1.1.0", tags: { attempt: `a${n}`, browser: n < 8 ? "Chrome" : "Firefox" }, user: { id: `u${n % 3}` } });
+      await sendEvent(server, project, {
+        type: "TagsError",
+        value: "tags",
+        fn: "tags",
+        release: "shop@1.1.0",
+        tags: { attempt: `a${n}`, browser: n < 8 ? "Chrome" : "Firefox" },
+        user: { id: `u${n % 3}` },
+      });
     }
     const { id } = await issueByType(session, project.id, "TagsError");
     // Tag counts are written about once a second (TagCountBuffer): wait for all 13 events' levels.
-    await expect.poll(async () => (await session.query("issue.get", scope(id))).data.tags.find((tag: { key: string }) => tag.key === "level")?.totalCount).toBe(13);
+    await expect
+      .poll(async () => (await session.query("issue.get", scope(id))).data.tags.find((tag: { key: string }) => tag.key === "level")?.totalCount)
+      .toBe(13);
     const { data: issue, error } = await session.query("issue.get", scope(id));
     expect(error).toBeUndefined();
-    expect(issue).toMatchObject({ eventCount: 13, userCount: 3, firstRelease: "shop@1.0.0", lastRelease: "shop@1.1.0", status: "OPEN", resolvedAt: null, groupingVersion: 1 });
+    expect(issue).toMatchObject({
+      eventCount: 13,
+      userCount: 3,
+      firstRelease: "shop@1.0.0",
+      lastRelease: "shop@1.1.0",
+      status: "OPEN",
+      resolvedAt: null,
+      groupingVersion: 1,
+    });
     const exceptions = await session.query("exception.list", { projectId: project.id, issueId: id, size: 1 });
     expect(issue.latestExceptionId).toBe(exceptions.data.items[0].id);
 
@@ -45,9 +62,15 @@ describe("issue detail and triage", () => {
     expect(attempt.totalCount).toBe(12);
     expect(attempt.values).toHaveLength(10);
     const browser = issue.tags.find((tag: { key: string }) => tag.key === "browser");
-    expect(browser.values).toEqual([{ value: "Chrome", count: 8 }, { value: "Firefox", count: 4 }]);
+    expect(browser.values).toEqual([
+      { value: "Chrome", count: 8 },
+      { value: "Firefox", count: 4 },
+    ]);
     const release = issue.tags.find((tag: { key: string }) => tag.key === "release");
-    expect(release.values).toEqual([{ value: "shop@1.1.0", count: 12 }, { value: "shop@1.0.0", count: 1 }]);
+    expect(release.values).toEqual([
+      { value: "shop@1.1.0", count: 12 },
+      { value: "shop@1.0.0", count: 1 },
+    ]);
 
     const viaRest = await session.request(issuePath(id));
     expect(viaRest.status).toBe(200);
@@ -127,7 +150,9 @@ describe("issue detail and triage", () => {
     expect(await activityRows(siblingIssue.id)).toHaveLength(0);
     expect((await issueByType(session, sibling.id, "SiblingError")).status).toBe("OPEN");
 
-    const viaRest = await session.request(`/api/v1/organizations/${tenant.org.id}/projects/${project.id}/issues/bulk-status`, { body: { issueIds: [one.id, two.id], status: "OPEN", projectId: sibling.id, organizationId: "x" } });
+    const viaRest = await session.request(`/api/v1/organizations/${tenant.org.id}/projects/${project.id}/issues/bulk-status`, {
+      body: { issueIds: [one.id, two.id], status: "OPEN", projectId: sibling.id, organizationId: "x" },
+    });
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toEqual({ updated: 2 });
     expect((await session.mutation("issue.bulkSetStatus", { projectId: project.id, issueIds: [], status: "OPEN" })).error?.code).toBe("BAD_REQUEST");
@@ -144,7 +169,10 @@ describe("issue detail and triage", () => {
     const changed = await helper.session.mutation("issue.setStatus", { ...scope(id), status: "RESOLVED" });
     expect(changed.error).toBeUndefined();
     expect(changed.data.activity[0].actor.name).toBe("Member User");
-    const rows = await server.database.db.select().from(member).where(and(eq(member.organizationId, tenant.org.id), eq(member.userId, helper.userId)));
+    const rows = await server.database.db
+      .select()
+      .from(member)
+      .where(and(eq(member.organizationId, tenant.org.id), eq(member.userId, helper.userId)));
     expect(rows[0].role).toBe("member");
   });
 });

@@ -58,7 +58,10 @@ export function updateIssueSeverity(db: Db, actor: TriageActor, issueId: string,
       .where(and(issueScope(actor.organizationId, actor.projectId), eq(issues.id, issueId)))
       .for("update");
     if (!current || current.severity === severity) return false;
-    await tx.update(issues).set({ severity }).where(and(issueScope(actor.organizationId, actor.projectId), eq(issues.id, issueId)));
+    await tx
+      .update(issues)
+      .set({ severity })
+      .where(and(issueScope(actor.organizationId, actor.projectId), eq(issues.id, issueId)));
     await tx.insert(issueActivities).values({
       organizationId: actor.organizationId,
       projectId: actor.projectId,

@@ -8,8 +8,7 @@ import { issues } from "../db/schema/index";
 
 // Every statement filters on organization_id AND project_id; an issue id alone never reaches a row.
 
-export const issueScope = (organizationId: string, projectId: string) =>
-  and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId));
+export const issueScope = (organizationId: string, projectId: string) => and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId));
 
 /** Severity and status sort by meaning (LOW < CRITICAL, OPEN first), not alphabetically. */
 const severityRank = sql`case ${issues.severity} when 'LOW' then 0 when 'MEDIUM' then 1 when 'HIGH' then 2 when 'CRITICAL' then 3 else 4 end`;

@@ -13,7 +13,11 @@ describe("project overview", () => {
     const tenant = await triageTenant(server, "Overview");
     const quiet = await createTriageProject(tenant.session, "Quiet");
     const types = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `${letter}Error`);
-    await sendEvents(server, tenant.project, types.map((type, n) => ({ type, value: "x", fn: `fn${n}`, timestamp: hoursAgo(n + 1) })));
+    await sendEvents(
+      server,
+      tenant.project,
+      types.map((type, n) => ({ type, value: "x", fn: `fn${n}`, timestamp: hoursAgo(n + 1) })),
+    );
     await sendEvent(server, tenant.project, { type: "OldError", value: "x", fn: "old", timestamp: daysAgo(20) });
     const resolved = await issueByType(tenant.session, tenant.project.id, "AError");
     await tenant.session.mutation("issue.setStatus", { projectId: tenant.project.id, issueId: resolved.id, status: "RESOLVED" });

@@ -22,7 +22,10 @@ export async function projectOverview(ctx: OrgContext): Promise<ProjectOverview[
   const days = utcDaysBetween(parseUtcDay(from)!, parseUtcDay(to)!);
   return projects.map((project) => ({
     projectId: project.id,
-    daily: zeroFill(days, counts.filter((row) => row.projectId === project.id)),
+    daily: zeroFill(
+      days,
+      counts.filter((row) => row.projectId === project.id),
+    ),
     topIssues: top.filter((row) => row.top.projectId === project.id).map((row) => toIssueListItem(row.top)),
   }));
 }

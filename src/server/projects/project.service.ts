@@ -82,8 +82,18 @@ async function loadProject(ctx: ProjectContext, projectId: string) {
 
 export async function listProjects(ctx: ProjectContext): Promise<ProjectView[]> {
   const rows = await selectProjects(ctx.db, ctx.org.organizationId);
-  const keys = await selectKeys(ctx.db, ctx.org.organizationId, rows.map((row) => row.id));
-  return rows.map((row) => toView(ctx.apiUrl, row, keys.filter((key) => key.projectId === row.id)));
+  const keys = await selectKeys(
+    ctx.db,
+    ctx.org.organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toView(
+      ctx.apiUrl,
+      row,
+      keys.filter((key) => key.projectId === row.id),
+    ),
+  );
 }
 
 export async function getProject(ctx: ProjectContext, projectId: string): Promise<ProjectView> {
@@ -169,4 +179,3 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
   });
   return getProject(ctx, projectId);
 }
-

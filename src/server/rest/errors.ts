@@ -17,7 +17,13 @@ export function restErrorHandler(logger: Logger) {
       return;
     }
     if (isBodyParserError(error)) {
-      res.status(error.status).json({ error: { code: error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: error.status === 413 ? "Request body too large" : "Malformed JSON body", requestId } });
+      res.status(error.status).json({
+        error: {
+          code: error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST",
+          message: error.status === 413 ? "Request body too large" : "Malformed JSON body",
+          requestId,
+        },
+      });
       return;
     }
     logger.error("request failed", { requestId, err: error });

@@ -5,7 +5,10 @@ import { API_ROUTES, buildOpenApiDocument } from "./openapi";
 import { listRoutes } from "./route-list";
 import { createV1Router } from "./v1.router";
 
-type Operation = { parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+type Operation = {
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+};
 
 describe("OpenAPI document of /api/v1", () => {
   let server: TestServer;

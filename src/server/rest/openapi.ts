@@ -37,13 +37,62 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "post", path: P, summary: "Create a project", tag: "Projects", input: CreateProjectInput, response: "The new project", status: 201 },
   { method: "get", path: PP, summary: "Get a project", tag: "Projects", input: ProjectIdInput, response: "One project with DSN and keys" },
   { method: "get", path: `${PP}/issues`, summary: "List issues", tag: "Issues", input: ListIssuesInput, response: "Paged<IssueListItem>" },
-  { method: "post", path: `${PP}/issues/bulk-status`, summary: "Set the status of several issues", tag: "Issues", input: BulkSetIssueStatusInput, response: "{ updated: number }" },
-  { method: "get", path: `${PP}/issues/:issueId`, summary: "Get an issue", tag: "Issues", input: IssueScope, response: "IssueDetail with tags breakdown and activity" },
-  { method: "put", path: `${PP}/issues/:issueId/status`, summary: "Set an issue's status", tag: "Issues", input: SetIssueStatusInput, response: "The updated IssueDetail" },
-  { method: "put", path: `${PP}/issues/:issueId/severity`, summary: "Set an issue's severity", tag: "Issues", input: SetIssueSeverityInput, response: "The updated IssueDetail" },
-  { method: "get", path: `${PP}/exceptions`, summary: "List exceptions (occurrences), newest first", tag: "Exceptions", input: ListExceptionsInput, response: "Paged<ExceptionListItem>" },
-  { method: "get", path: `${PP}/exceptions/statistics/daily`, summary: "Occurrences per UTC day, zero-filled, from..to inclusive (at most 366 days)", tag: "Exceptions", input: DailyStatsInput, response: 'Array of { "date": "YYYY-MM-DD", "count": n }' },
-  { method: "get", path: `${PP}/exceptions/:exceptionId`, summary: "Get an exception with the whole stored occurrence", tag: "Exceptions", input: ExceptionScope, response: "ExceptionDetail" },
+  {
+    method: "post",
+    path: `${PP}/issues/bulk-status`,
+    summary: "Set the status of several issues",
+    tag: "Issues",
+    input: BulkSetIssueStatusInput,
+    response: "{ updated: number }",
+  },
+  {
+    method: "get",
+    path: `${PP}/issues/:issueId`,
+    summary: "Get an issue",
+    tag: "Issues",
+    input: IssueScope,
+    response: "IssueDetail with tags breakdown and activity",
+  },
+  {
+    method: "put",
+    path: `${PP}/issues/:issueId/status`,
+    summary: "Set an issue's status",
+    tag: "Issues",
+    input: SetIssueStatusInput,
+    response: "The updated IssueDetail",
+  },
+  {
+    method: "put",
+    path: `${PP}/issues/:issueId/severity`,
+    summary: "Set an issue's severity",
+    tag: "Issues",
+    input: SetIssueSeverityInput,
+    response: "The updated IssueDetail",
+  },
+  {
+    method: "get",
+    path: `${PP}/exceptions`,
+    summary: "List exceptions (occurrences), newest first",
+    tag: "Exceptions",
+    input: ListExceptionsInput,
+    response: "Paged<ExceptionListItem>",
+  },
+  {
+    method: "get",
+    path: `${PP}/exceptions/statistics/daily`,
+    summary: "Occurrences per UTC day, zero-filled, from..to inclusive (at most 366 days)",
+    tag: "Exceptions",
+    input: DailyStatsInput,
+    response: 'Array of { "date": "YYYY-MM-DD", "count": n }',
+  },
+  {
+    method: "get",
+    path: `${PP}/exceptions/:exceptionId`,
+    summary: "Get an exception with the whole stored occurrence",
+    tag: "Exceptions",
+    input: ExceptionScope,
+    response: "ExceptionDetail",
+  },
   { method: "get", path: `${PP}/events`, summary: "List analytics events", tag: "Events", input: ListEventsInput, response: "Paged<EventListItem>" },
 ];
 
@@ -68,12 +117,23 @@ function operation(route: ApiRoute) {
   const ids = pathParams(route.path);
   const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !ids.includes(name)));
   const required = (schema.required ?? []).filter((name) => !ids.includes(name));
-  const parameters: Record<string, unknown>[] = ids.map((name) => ({ name, in: "path", required: true, schema: schema.properties?.[name] ?? { type: "string" } }));
+  const parameters: Record<string, unknown>[] = ids.map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: schema.properties?.[name] ?? { type: "string" },
+  }));
   let requestBody: Record<string, unknown> | undefined;
   if (route.method === "get") {
     for (const [name, property] of Object.entries(properties)) {
       const array = property.type === "array";
-      parameters.push({ name, in: "query", required: required.includes(name), schema: property, ...(array ? { style: "form", explode: true, description: "Repeat the parameter or separate values with commas" } : {}) });
+      parameters.push({
+        name,
+        in: "query",
+        required: required.includes(name),
+        schema: property,
+        ...(array ? { style: "form", explode: true, description: "Repeat the parameter or separate values with commas" } : {}),
+      });
     }
   } else if (Object.keys(properties).length > 0) {
     requestBody = { required: true, content: { "application/json": { schema: { type: "object", properties, required } } } };
@@ -98,7 +158,11 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
   for (const route of API_ROUTES) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route);
   return {
     openapi: "3.1.0",
-    info: { title: "Faultline API", version: "1", description: "Session-cookie authenticated product API. Errors answer { error: { code, message, requestId } }." },
+    info: {
+      title: "Faultline API",
+      version: "1",
+      description: "Session-cookie authenticated product API. Errors answer { error: { code, message, requestId } }.",
+    },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
     paths,
@@ -108,7 +172,13 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
         Error: {
           type: "object",
           required: ["error"],
-          properties: { error: { type: "object", required: ["code", "message", "requestId"], properties: { code: { type: "string" }, message: { type: "string" }, requestId: { type: "string" } } } },
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message", "requestId"],
+              properties: { code: { type: "string" }, message: { type: "string" }, requestId: { type: "string" } },
+            },
+          },
         },
       },
     },

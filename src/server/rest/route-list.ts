@@ -18,7 +18,8 @@ export function listRoutes(router: Router, prefix = ""): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   for (const layer of (router as unknown as { stack: Layer[] }).stack) {
     if (layer.route) {
-      for (const [method, enabled] of Object.entries(layer.route.methods)) if (enabled && method !== "_all") routes.push({ method, path: prefix + layer.route.path });
+      for (const [method, enabled] of Object.entries(layer.route.methods))
+        if (enabled && method !== "_all") routes.push({ method, path: prefix + layer.route.path });
     } else if (layer.handle?.stack) {
       routes.push(...listRoutes(layer.handle as unknown as Router, prefix + (layer.slash ? "" : (layer.rawPath ?? ""))));
     }

@@ -51,7 +51,13 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
     server = await startTestServer();
     a = await triageTenant(server, "Tenant A");
     b = await triageTenant(server, "Tenant B");
-    await sendEvent(server, a.project, { type: "SecretError", value: MARKER, fn: "secretHandler", tags: { marker: MARKER }, user: { email: `${MARKER}@a.example` } });
+    await sendEvent(server, a.project, {
+      type: "SecretError",
+      value: MARKER,
+      fn: "secretHandler",
+      tags: { marker: MARKER },
+      user: { email: `${MARKER}@a.example` },
+    });
     await sendAnalyticsEvent(server, a.project, MARKER, { marker: MARKER });
     await sendEvent(server, b.project, { type: "OwnError", value: "b's own", fn: "own" });
     aIds = await idsOf(a, "SecretError");
@@ -88,7 +94,11 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
     for (const route of routes) {
       const suffix = Object.keys(bodies).find((end) => route.path.endsWith(end));
       const body = route.method === "get" ? undefined : suffix ? bodies[suffix] : {};
-      const query = route.path.endsWith("/statistics/daily") ? `?from=${today}&to=${today}&issueId=${aIds.issueId}` : route.path.endsWith("/exceptions") ? `?issueId=${aIds.issueId}` : "";
+      const query = route.path.endsWith("/statistics/daily")
+        ? `?from=${today}&to=${today}&issueId=${aIds.issueId}`
+        : route.path.endsWith("/exceptions")
+          ? `?issueId=${aIds.issueId}`
+          : "";
       const bulk = route.path.endsWith("/bulk-status");
       // Row-level case: B's own organization and project, A's issue or exception id.
       const takesRow = /:issueId|:exceptionId|\/bulk-status$|\/exceptions$|\/daily$/.test(route.path);
@@ -98,14 +108,26 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
         ...(takesRow ? [{ orgId: b.org.id, ids: { ...aIds, projectId: bIds.projectId }, expected: bulk ? 200 : 404 }] : []),
       ];
       for (const { orgId, ids, expected } of cases) {
-        const url = `/api/v1${route.path}`.replace(":orgId", orgId).replace(":projectId", ids.projectId).replace(":issueId", ids.issueId).replace(":exceptionId", ids.exceptionId) + query;
+        const url =
+          `/api/v1${route.path}`
+            .replace(":orgId", orgId)
+            .replace(":projectId", ids.projectId)
+            .replace(":issueId", ids.issueId)
+            .replace(":exceptionId", ids.exceptionId) + query;
         const response = await b.session.request(url, { method: route.method.toUpperCase(), body });
         texts.push(response.text);
         expect(response.status, `${route.method.toUpperCase()} ${url}`).toBe(expected);
         if (expected === 404) expect(response.body.error.code).toBe("NOT_FOUND");
         else expect(response.body).toEqual({ updated: 0 });
       }
-      const anonymous = await new HttpSession(server.url).request(`/api/v1${route.path}`.replace(":orgId", a.org.id).replace(":projectId", aIds.projectId).replace(":issueId", aIds.issueId).replace(":exceptionId", aIds.exceptionId), { method: route.method.toUpperCase(), body });
+      const anonymous = await new HttpSession(server.url).request(
+        `/api/v1${route.path}`
+          .replace(":orgId", a.org.id)
+          .replace(":projectId", aIds.projectId)
+          .replace(":issueId", aIds.issueId)
+          .replace(":exceptionId", aIds.exceptionId),
+        { method: route.method.toUpperCase(), body },
+      );
       expect(anonymous.status, `anonymous ${route.method} ${route.path}`).toBe(401);
     }
   });

@@ -8,7 +8,8 @@ describe("daily statistics", () => {
   const from = utcDay(daysAgo(5));
   const to = utcDay(new Date());
   const daily = (input: Record<string, unknown>) => tenant.session.query("stats.daily", { projectId: tenant.project.id, from, to, ...input });
-  const rest = (search: string) => tenant.session.request(`/api/v1/organizations/${tenant.org.id}/projects/${tenant.project.id}/exceptions/statistics/daily${search}`);
+  const rest = (search: string) =>
+    tenant.session.request(`/api/v1/organizations/${tenant.org.id}/projects/${tenant.project.id}/exceptions/statistics/daily${search}`);
   const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
 
   beforeAll(async () => {

@@ -9,6 +9,9 @@ import * as service from "./stats.service";
 /** REST twin of stats.daily at the spec's path, `.../exceptions/statistics/daily` (query params passed through). */
 export function statsRestRoutes(services: AppServices) {
   const routes = Router();
-  routes.get(`${EXCEPTIONS}/statistics/daily`, orgRoute(services, (ctx, req) => service.dailyStats(ctx, DailyStatsInput.parse(queryOf(req)))));
+  routes.get(
+    `${EXCEPTIONS}/statistics/daily`,
+    orgRoute(services, (ctx, req) => service.dailyStats(ctx, DailyStatsInput.parse(queryOf(req)))),
+  );
   return routes;
 }

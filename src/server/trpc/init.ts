@@ -22,7 +22,8 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (!result.ok) {
     const mapped = toTRPCError(result.error);
-    if (mapped.code === "INTERNAL_SERVER_ERROR") ctx.logger.error("procedure failed", { path, requestId: ctx.requestId, err: result.error.cause ?? result.error });
+    if (mapped.code === "INTERNAL_SERVER_ERROR")
+      ctx.logger.error("procedure failed", { path, requestId: ctx.requestId, err: result.error.cause ?? result.error });
     return { ...result, error: mapped };
   }
   return result;

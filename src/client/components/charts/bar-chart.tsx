@@ -105,7 +105,14 @@ export function BarChart({
               cursor={{ className: "fill-muted-foreground/15" }}
               offset={20}
               content={(props: TooltipContentProps) => (
-                <ChartTooltip {...props} categoryColors={categoryColors} valueFormatter={valueFormatter} indexFormatter={indexFormatter} label={props.label} categoryLabel={label} />
+                <ChartTooltip
+                  {...props}
+                  categoryColors={categoryColors}
+                  valueFormatter={valueFormatter}
+                  indexFormatter={indexFormatter}
+                  label={props.label}
+                  categoryLabel={label}
+                />
               )}
             />
           ) : null}
@@ -134,7 +141,15 @@ export function BarChart({
   );
 }
 
-function ChartLegend({ categories, categoryColors, categoryLabel }: { categories: string[]; categoryColors: Map<string, ChartColor>; categoryLabel: (category: string) => string }) {
+function ChartLegend({
+  categories,
+  categoryColors,
+  categoryLabel,
+}: {
+  categories: string[];
+  categoryColors: Map<string, ChartColor>;
+  categoryLabel: (category: string) => string;
+}) {
   return (
     <ul className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-xs text-muted-foreground">
       {categories.map((category) => (

@@ -2,7 +2,9 @@ import type * as React from "react";
 import { cn } from "@/client/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card" className={cn("flex min-w-0 flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)} {...props} />;
+  return (
+    <div data-slot="card" className={cn("flex min-w-0 flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {

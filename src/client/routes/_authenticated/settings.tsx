@@ -22,7 +22,8 @@ const SECTIONS = [
   { label: "Billing", to: "/settings/organization/billing", icon: CreditCardIcon },
 ] as const;
 
-const linkClass = "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground";
+const linkClass =
+  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground";
 
 function SettingsLayout() {
   return (

@@ -76,9 +76,7 @@ function LoginScreen() {
       }
     >
       <SocialSignInButtons callbackURL={search.redirect ?? "/dashboard"} onError={setApiError} />
-      <FormError message={apiError}>
-        {unverifiedEmail ? <ResendVerificationButton email={unverifiedEmail} /> : null}
-      </FormError>
+      <FormError message={apiError}>{unverifiedEmail ? <ResendVerificationButton email={unverifiedEmail} /> : null}</FormError>
       <form className="grid gap-4" noValidate onSubmit={onSubmit}>
         <FormField id="login-email" label="Email" error={form.errors.email}>
           <Input

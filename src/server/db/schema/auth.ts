@@ -5,7 +5,9 @@ import { boolean, index, integer, bigint, pgTable, text, timestamp, uniqueIndex 
 // Property names are the field names better-auth asks for; SQL names are snake_case.
 
 export const user = pgTable("users", {
-  id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
@@ -17,14 +19,18 @@ export const user = pgTable("users", {
 export const session = pgTable(
   "sessions",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     activeOrganizationId: text("active_organization_id"),
     activeTeamId: text("active_team_id"),
   },
@@ -34,10 +40,14 @@ export const session = pgTable(
 export const account = pgTable(
   "accounts",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -54,7 +64,9 @@ export const account = pgTable(
 export const verification = pgTable(
   "verifications",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -65,7 +77,9 @@ export const verification = pgTable(
 );
 
 export const organization = pgTable("organizations", {
-  id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   logo: text("logo"),
@@ -76,44 +90,54 @@ export const organization = pgTable("organizations", {
 export const member = pgTable(
   "members",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull().default("member"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("members_organization_user_idx").on(t.organizationId, t.userId),
-    index("members_user_id_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("members_organization_user_idx").on(t.organizationId, t.userId), index("members_user_id_idx").on(t.userId)],
 );
 
 export const invitation = pgTable(
   "invitations",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role"),
     teamId: text("team_id"),
     status: text("status").notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    inviterId: text("inviter_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    index("invitations_organization_id_idx").on(t.organizationId),
-    index("invitations_email_idx").on(t.email),
-  ],
+  (t) => [index("invitations_organization_id_idx").on(t.organizationId), index("invitations_email_idx").on(t.email)],
 );
 
 export const team = pgTable(
   "teams",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     name: text("name").notNull(),
     memberCount: integer("member_count").notNull().default(0),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
@@ -123,9 +147,15 @@ export const team = pgTable(
 export const teamMember = pgTable(
   "team_members",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
-    teamId: text("team_id").notNull().references(() => team.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => team.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     membershipKey: text("membership_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
   },
@@ -134,7 +164,9 @@ export const teamMember = pgTable(
 
 /** better-auth's database rate-limit storage, shared by every replica. */
 export const rateLimit = pgTable("rate_limits", {
-  id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),

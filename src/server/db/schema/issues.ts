@@ -9,8 +9,12 @@ export const issues = pgTable(
   "issues",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     fingerprint: text("fingerprint").notNull(),
     // Which grouping algorithm produced the fingerprint, so a future one can regroup.
     groupingVersion: smallint("grouping_version").notNull(),
@@ -28,7 +32,10 @@ export const issues = pgTable(
     userCount: integer("user_count").notNull().default(0),
     firstRelease: text("first_release"),
     lastRelease: text("last_release"),
-    environments: text("environments").array().notNull().default(sql`'{}'::text[]`),
+    environments: text("environments")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lastOccurrenceId: uuid("last_occurrence_id"),
     /** The newest occurrence's message (trimmed), kept at ingest so free-text search covers it. */
     lastMessage: text("last_message"),
@@ -53,8 +60,12 @@ export const occurrences = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
@@ -81,7 +92,9 @@ export const occurrences = pgTable(
 export const issueUsers = pgTable(
   "issue_users",
   {
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     userKey: text("user_key").notNull(),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.userKey] })],
@@ -92,32 +105,34 @@ export const issueHourlyCounts = pgTable(
   "issue_hourly_counts",
   {
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     environment: text("environment").notNull(),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.issueId, t.environment, t.hour] }),
-    index("issue_hourly_counts_project_hour_idx").on(t.organizationId, t.projectId, t.hour),
-  ],
+  (t) => [primaryKey({ columns: [t.issueId, t.environment, t.hour] }), index("issue_hourly_counts_project_hour_idx").on(t.organizationId, t.projectId, t.hour)],
 );
 
 export const issueDailyCounts = pgTable(
   "issue_daily_counts",
   {
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     environment: text("environment").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.issueId, t.environment, t.day] }),
-    index("issue_daily_counts_project_day_idx").on(t.organizationId, t.projectId, t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.issueId, t.environment, t.day] }), index("issue_daily_counts_project_day_idx").on(t.organizationId, t.projectId, t.day)],
 );
 
 /** Native SDK product-analytics events (name + JSON properties) for the Events screen. */
@@ -126,7 +141,9 @@ export const events = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     properties: jsonb("properties").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -142,7 +159,9 @@ export const ingestOutcomes = pgTable(
   "ingest_outcomes",
   {
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     outcome: text("outcome").notNull(),
     reason: text("reason").notNull().default(""),
@@ -168,8 +187,12 @@ export const issueTagCounts = pgTable(
   "issue_tag_counts",
   {
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     value: text("value").notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
@@ -183,8 +206,12 @@ export const issueActivities = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    issueId: uuid("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
     actorUserId: text("actor_user_id"),
     kind: text("kind").notNull(),
     fromValue: text("from_value"),
@@ -202,7 +229,9 @@ export const projectDailyCounts = pgTable(
   "project_daily_counts",
   {
     organizationId: text("organization_id").notNull(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     environment: text("environment").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     count: bigint("count", { mode: "number" }).notNull(),

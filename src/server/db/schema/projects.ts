@@ -5,7 +5,9 @@ export const projects = pgTable(
   "projects",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
     // The DSN path segment: Sentry SDKs and proxies assume a positive integer there.
     number: integer("number").notNull().unique().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
@@ -22,8 +24,12 @@ export const projectKeys = pgTable(
   "project_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: text("organization_id").notNull().references(() => organization.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     publicKey: text("public_key").notNull().unique(),
     label: text("label").notNull().default("Default"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -88,7 +88,12 @@ export function CreateOrganizationForm({ onCreated }: Props) {
           {...invalidProps("onboarding-org-name", form.errors.name)}
         />
       </FormField>
-      <FormField id="onboarding-org-slug" label="URL name" error={form.errors.slug} hint="Lowercase letters, digits and dashes; unique across this installation.">
+      <FormField
+        id="onboarding-org-slug"
+        label="URL name"
+        error={form.errors.slug}
+        hint="Lowercase letters, digits and dashes; unique across this installation."
+      >
         <Input
           id="onboarding-org-slug"
           data-testid="onboarding-org-slug"

@@ -39,8 +39,8 @@ function VerifyEmailScreen() {
       <div className="flex items-start gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
         <InboxIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
         <p data-testid="verify-email-message">
-          We sent a verification link to {search.email ? <strong className="break-all">{search.email}</strong> : "your email address"}. Open it to
-          activate your account. The link is valid for one hour.
+          We sent a verification link to {search.email ? <strong className="break-all">{search.email}</strong> : "your email address"}. Open it to activate your
+          account. The link is valid for one hour.
         </p>
       </div>
       {search.email ? null : (

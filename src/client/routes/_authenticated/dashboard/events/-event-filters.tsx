@@ -58,9 +58,25 @@ export function EventFilters({ search, onChange }: { search: EventsSearch; onCha
       </form>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">Created</span>
-        <Input type="date" aria-label="Created from" className="h-9 w-40" value={search.from ?? ""} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} data-testid="filter-from" />
+        <Input
+          type="date"
+          aria-label="Created from"
+          className="h-9 w-40"
+          value={search.from ?? ""}
+          max={search.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+          data-testid="filter-from"
+        />
         <span className="text-muted-foreground">to</span>
-        <Input type="date" aria-label="Created to" className="h-9 w-40" value={search.to ?? ""} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} data-testid="filter-to" />
+        <Input
+          type="date"
+          aria-label="Created to"
+          className="h-9 w-40"
+          value={search.to ?? ""}
+          min={search.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+          data-testid="filter-to"
+        />
       </div>
       {search.name || search.from || search.to ? (
         <Button variant="ghost" size="sm" onClick={() => onChange({ name: undefined, from: undefined, to: undefined })} data-testid="filter-clear">

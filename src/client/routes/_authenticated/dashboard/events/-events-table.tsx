@@ -52,7 +52,10 @@ function EventRow({ event }: { event: EventListItem }) {
           <span className="text-muted-foreground">—</span>
         )}
         {expanded ? (
-          <pre className="mt-2 max-h-96 overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="event-properties">
+          <pre
+            className="mt-2 max-h-96 overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]"
+            data-testid="event-properties"
+          >
             {prettyJson(event.properties)}
           </pre>
         ) : null}

@@ -50,7 +50,13 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
       </TableHeader>
       <TableBody>
         {issues.map((issue) => (
-          <TableRow key={issue.id} data-testid="issue-row" data-issue-id={issue.id} data-status={issue.status} data-state={selected.has(issue.id) ? "selected" : undefined}>
+          <TableRow
+            key={issue.id}
+            data-testid="issue-row"
+            data-issue-id={issue.id}
+            data-status={issue.status}
+            data-state={selected.has(issue.id) ? "selected" : undefined}
+          >
             <TableCell className="w-10 pl-4 align-top">
               <Checkbox
                 className="mt-0.5"
@@ -70,7 +76,11 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
               >
                 {cleanText(issue.title)}
               </Link>
-              {issue.culprit ? <p className="mt-0.5 truncate font-mono text-xs text-muted-foreground" title={cleanText(issue.culprit)}>{cleanText(issue.culprit)}</p> : null}
+              {issue.culprit ? (
+                <p className="mt-0.5 truncate font-mono text-xs text-muted-foreground" title={cleanText(issue.culprit)}>
+                  {cleanText(issue.culprit)}
+                </p>
+              ) : null}
               <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
                 <LevelBadge level={issue.level} />
                 <StatusBadge status={issue.status} />

@@ -99,7 +99,13 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
               )}
             </div>
           ) : issues.data.items.length === 0 ? (
-            <IssuesEmptyState filtered={hasIssueFilters(search)} project={project} onClearFilters={() => update({ status: undefined, severity: undefined, environments: undefined, from: undefined, to: undefined, query: undefined })} />
+            <IssuesEmptyState
+              filtered={hasIssueFilters(search)}
+              project={project}
+              onClearFilters={() =>
+                update({ status: undefined, severity: undefined, environments: undefined, from: undefined, to: undefined, query: undefined })
+              }
+            />
           ) : (
             <IssuesTable
               issues={issues.data.items}

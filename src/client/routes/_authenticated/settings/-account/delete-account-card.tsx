@@ -36,9 +36,7 @@ export function DeleteAccountCard() {
     setPending(kind);
     setError(null);
     try {
-      const result = await unwrap(
-        authClient.deleteUser(kind === "password" ? { password, callbackURL: "/auth/login" } : { callbackURL: "/auth/login" }),
-      );
+      const result = await unwrap(authClient.deleteUser(kind === "password" ? { password, callbackURL: "/auth/login" } : { callbackURL: "/auth/login" }));
       setOpen(false);
       setPassword("");
       if (result?.message === "User deleted") {

@@ -22,14 +22,11 @@ export function LinkedAccountsCard() {
     providerId === CREDENTIAL_PROVIDER_ID ? "Email and password" : (providers.find((provider) => provider.id === providerId)?.name ?? providerId);
   const [unlinkError, setUnlinkError] = useState<string | null>(null);
 
-  const unlink = useToastMutation(
-    (account: { providerId: string; accountId: string }) => unwrap(authClient.unlinkAccount(account)),
-    {
-      success: (_data, account) => `${providerName(account.providerId)} unlinked`,
-      invalidate: [accountKeys.linked],
-      onSuccess: () => setUnlinkError(null),
-    },
-  );
+  const unlink = useToastMutation((account: { providerId: string; accountId: string }) => unwrap(authClient.unlinkAccount(account)), {
+    success: (_data, account) => `${providerName(account.providerId)} unlinked`,
+    invalidate: [accountKeys.linked],
+    onSuccess: () => setUnlinkError(null),
+  });
 
   const linked = accounts.data ?? [];
   const linkable = providers.filter((provider) => !linked.some((account) => account.providerId === provider.id));
@@ -50,7 +47,11 @@ export function LinkedAccountsCard() {
           <ul className="divide-y rounded-lg border" data-testid="linked-accounts">
             {linked.map((account) => (
               <li key={account.id} className="flex items-center gap-3 px-4 py-3">
-                {account.providerId === CREDENTIAL_PROVIDER_ID ? <KeyRoundIcon className="size-4" aria-hidden /> : <ProviderIcon providerId={account.providerId} />}
+                {account.providerId === CREDENTIAL_PROVIDER_ID ? (
+                  <KeyRoundIcon className="size-4" aria-hidden />
+                ) : (
+                  <ProviderIcon providerId={account.providerId} />
+                )}
                 <div className="grid flex-1 text-sm">
                   <span className="font-medium">{providerName(account.providerId)}</span>
                   <span className="text-xs text-muted-foreground">Linked {new Date(account.createdAt).toLocaleDateString()}</span>

@@ -68,11 +68,18 @@ export function SessionsCard() {
                       {isCurrent ? <Badge variant="success">This device</Badge> : null}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {session.ipAddress || "Unknown address"} · signed in {new Date(session.createdAt).toLocaleString()} · expires {new Date(session.expiresAt).toLocaleDateString()}
+                      {session.ipAddress || "Unknown address"} · signed in {new Date(session.createdAt).toLocaleString()} · expires{" "}
+                      {new Date(session.expiresAt).toLocaleDateString()}
                     </span>
                   </div>
                   {isCurrent ? null : (
-                    <Button variant="ghost" size="sm" disabled={revokeOne.isPending} onClick={() => revokeOne.mutate(session.token)} data-testid="revoke-session">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={revokeOne.isPending}
+                      onClick={() => revokeOne.mutate(session.token)}
+                      data-testid="revoke-session"
+                    >
                       <LogOutIcon /> Sign out
                     </Button>
                   )}
@@ -83,7 +90,12 @@ export function SessionsCard() {
         )}
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        <Button variant="outline" disabled={revokeOthers.isPending || list.length <= 1} onClick={() => revokeOthers.mutate()} data-testid="revoke-other-sessions-button">
+        <Button
+          variant="outline"
+          disabled={revokeOthers.isPending || list.length <= 1}
+          onClick={() => revokeOthers.mutate()}
+          data-testid="revoke-other-sessions-button"
+        >
           Sign out other sessions
         </Button>
         <ConfirmDialog

@@ -29,8 +29,8 @@ function BillingScreen() {
               <ServerIcon className="size-4" aria-hidden /> Billing is available on Faultline Cloud
             </CardTitle>
             <CardDescription>
-              This installation is self-hosted: there are no plans, subscriptions or usage limits to manage here. Every feature that does
-              not depend on Faultline Cloud is available to all organizations.
+              This installation is self-hosted: there are no plans, subscriptions or usage limits to manage here. Every feature that does not depend on
+              Faultline Cloud is available to all organizations.
             </CardDescription>
           </CardHeader>
         </Card>

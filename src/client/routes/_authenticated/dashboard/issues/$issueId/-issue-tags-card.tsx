@@ -45,7 +45,11 @@ function TagBreakdown({ tag }: { tag: IssueTagBreakdown }) {
           const share = tag.totalCount > 0 ? row.count / tag.totalCount : 0;
           const label = row.value === null ? "Other" : cleanText(row.value) || "(empty)";
           return (
-            <li key={row.value ?? "\u0000other"} className="relative overflow-hidden rounded-md bg-muted/60 text-sm" title={`${label}: ${formatNumber(row.count)}`}>
+            <li
+              key={row.value ?? "\u0000other"}
+              className="relative overflow-hidden rounded-md bg-muted/60 text-sm"
+              title={`${label}: ${formatNumber(row.count)}`}
+            >
               <div className="absolute inset-y-0 left-0 rounded-md bg-brand/20" style={{ width: `${(share * 100).toFixed(2)}%` }} aria-hidden />
               <div className="relative flex items-center justify-between gap-3 px-2 py-1">
                 <span className={row.value === null ? "truncate text-muted-foreground italic" : "truncate"}>{label}</span>

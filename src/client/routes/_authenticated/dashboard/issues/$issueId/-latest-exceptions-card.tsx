@@ -32,7 +32,12 @@ export function LatestExceptionsCard({ issue }: { issue: IssueDetail }) {
             </Button>
           ) : null}
           <Button asChild size="sm" variant="ghost">
-            <Link to="/dashboard/issues/$issueId/exceptions" params={{ issueId: issue.id }} search={{ projectId: issue.projectId }} data-testid="all-exceptions-link">
+            <Link
+              to="/dashboard/issues/$issueId/exceptions"
+              params={{ issueId: issue.id }}
+              search={{ projectId: issue.projectId }}
+              data-testid="all-exceptions-link"
+            >
               All exceptions <ArrowRightIcon />
             </Link>
           </Button>

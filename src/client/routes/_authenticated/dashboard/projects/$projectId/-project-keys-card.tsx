@@ -98,7 +98,17 @@ export function ProjectKeysCard({ project, canManage }: { project: ProjectView; 
   );
 }
 
-function KeyRow({ projectKey, projectId, canManage, mutations }: { projectKey: ProjectKey; projectId: string; canManage: boolean; mutations: ReturnType<typeof useKeyMutations> }) {
+function KeyRow({
+  projectKey,
+  projectId,
+  canManage,
+  mutations,
+}: {
+  projectKey: ProjectKey;
+  projectId: string;
+  canManage: boolean;
+  mutations: ReturnType<typeof useKeyMutations>;
+}) {
   const revoked = Boolean(projectKey.revokedAt);
   return (
     <TableRow className={revoked ? "text-muted-foreground" : undefined} data-testid="project-key-row">
@@ -188,7 +198,14 @@ function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => P
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="new-key-label">Label</Label>
-            <Input id="new-key-label" data-testid="new-key-label" maxLength={60} placeholder="Production web" value={label} onChange={(event) => setLabel(event.target.value)} />
+            <Input
+              id="new-key-label"
+              data-testid="new-key-label"
+              maxLength={60}
+              placeholder="Production web"
+              value={label}
+              onChange={(event) => setLabel(event.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="submit" disabled={!trimmed || pending} data-testid="new-key-submit">

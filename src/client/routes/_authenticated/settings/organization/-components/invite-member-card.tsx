@@ -57,7 +57,12 @@ export function InviteMemberCard({ organization, role }: OrganizationCardProps) 
             />
           </FormField>
           <FormField id="invite-role" label="Role" error={form.errors.role}>
-            <NativeSelect id="invite-role" data-testid="invite-role" value={form.values.role} onChange={(event) => form.setValue("role", event.target.value as OrganizationRoleName)}>
+            <NativeSelect
+              id="invite-role"
+              data-testid="invite-role"
+              value={form.values.role}
+              onChange={(event) => form.setValue("role", event.target.value as OrganizationRoleName)}
+            >
               {roles.map((option) => (
                 <option key={option} value={option}>
                   {ROLE_LABELS[option]}
@@ -66,7 +71,12 @@ export function InviteMemberCard({ organization, role }: OrganizationCardProps) 
             </NativeSelect>
           </FormField>
           <FormField id="invite-team" label="Team (optional)">
-            <NativeSelect id="invite-team" data-testid="invite-team" value={form.values.teamId} onChange={(event) => form.setValue("teamId", event.target.value)}>
+            <NativeSelect
+              id="invite-team"
+              data-testid="invite-team"
+              value={form.values.teamId}
+              onChange={(event) => form.setValue("teamId", event.target.value)}
+            >
               <option value="">No team</option>
               {teams.map((team) => (
                 <option key={team.id} value={team.id}>

@@ -25,7 +25,8 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
     { success: (_data, variables) => `${variables.name} is now ${ROLE_LABELS[variables.role].toLowerCase()}`, invalidate },
   );
   const removeMember = useToastMutation(
-    ({ memberId }: { memberId: string; name: string }) => unwrap(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId: organization.id })),
+    ({ memberId }: { memberId: string; name: string }) =>
+      unwrap(authClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId: organization.id })),
     { success: (_data, variables) => `${variables.name} was removed`, invalidate },
   );
 
@@ -33,9 +34,7 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
     <Card>
       <CardHeader>
         <CardTitle>Members</CardTitle>
-        <CardDescription>
-          Owners manage everything; admins manage members, invitations, teams and projects; members work with issues.
-        </CardDescription>
+        <CardDescription>Owners manage everything; admins manage members, invitations, teams and projects; members work with issues.</CardDescription>
       </CardHeader>
       <CardContent>
         <Table data-testid="members-table">

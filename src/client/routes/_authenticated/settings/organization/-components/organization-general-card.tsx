@@ -14,10 +14,10 @@ export function OrganizationGeneralCard({ organization, role }: OrganizationCard
   const canUpdate = roleCan(role, { organization: ["update"] });
   const [name, setName] = useState(organization.name);
   const trimmed = name.trim();
-  const rename = useToastMutation(
-    (newName: string) => unwrap(authClient.organization.update({ organizationId: organization.id, data: { name: newName } })),
-    { success: "Organization renamed", invalidate: [organizationKeys.full(organization.id), organizationKeys.all] },
-  );
+  const rename = useToastMutation((newName: string) => unwrap(authClient.organization.update({ organizationId: organization.id, data: { name: newName } })), {
+    success: "Organization renamed",
+    invalidate: [organizationKeys.full(organization.id), organizationKeys.all],
+  });
 
   return (
     <Card>
@@ -39,7 +39,12 @@ export function OrganizationGeneralCard({ organization, role }: OrganizationCard
           <Input id="organization-name" data-testid="organization-name" value={name} disabled={!canUpdate} onChange={(event) => setName(event.target.value)} />
           {trimmed.length < 2 && name !== organization.name ? <p className="text-sm text-destructive">Please enter at least 2 characters</p> : null}
           {canUpdate ? (
-            <Button type="submit" className="justify-self-start" disabled={rename.isPending || trimmed.length < 2 || trimmed === organization.name} data-testid="organization-rename">
+            <Button
+              type="submit"
+              className="justify-self-start"
+              disabled={rename.isPending || trimmed.length < 2 || trimmed === organization.name}
+              data-testid="organization-rename"
+            >
               {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}
               Rename
             </Button>

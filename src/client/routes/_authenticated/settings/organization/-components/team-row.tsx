@@ -22,10 +22,11 @@ export function TeamRow({ team, organization, role }: OrganizationCardProps & { 
   const [name, setName] = useState(team.name);
   const invalidate = [organizationKeys.full(organization.id), teamMembersKey(team.id)];
 
-  const rename = useToastMutation(
-    (newName: string) => unwrap(authClient.organization.updateTeam({ teamId: team.id, data: { name: newName } })),
-    { success: "Team renamed", invalidate, onSuccess: () => setEditing(false) },
-  );
+  const rename = useToastMutation((newName: string) => unwrap(authClient.organization.updateTeam({ teamId: team.id, data: { name: newName } })), {
+    success: "Team renamed",
+    invalidate,
+    onSuccess: () => setEditing(false),
+  });
   const remove = useToastMutation(() => unwrap(authClient.organization.removeTeam({ teamId: team.id, organizationId: organization.id })), {
     success: `Team ${team.name} deleted`,
     invalidate: [organizationKeys.full(organization.id)],
@@ -34,7 +35,14 @@ export function TeamRow({ team, organization, role }: OrganizationCardProps & { 
   return (
     <li className="grid gap-3 px-4 py-3" data-testid="team-row">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="ghost" size="icon" className="size-7" aria-expanded={expanded} aria-label={`Members of ${team.name}`} onClick={() => setExpanded((open) => !open)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-expanded={expanded}
+          aria-label={`Members of ${team.name}`}
+          onClick={() => setExpanded((open) => !open)}
+        >
           {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
         </Button>
         {editing ? (
@@ -90,11 +98,14 @@ function TeamMembers({ team, organization, canManage }: { team: OrganizationTeam
   });
   const [userToAdd, setUserToAdd] = useState("");
   const invalidate = [teamMembersKey(team.id)];
-  const add = useToastMutation((userId: string) => unwrap(authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id })), {
-    success: "Added to the team",
-    invalidate,
-    onSuccess: () => setUserToAdd(""),
-  });
+  const add = useToastMutation(
+    (userId: string) => unwrap(authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id })),
+    {
+      success: "Added to the team",
+      invalidate,
+      onSuccess: () => setUserToAdd(""),
+    },
+  );
   const removeMember = useToastMutation(
     (userId: string) => unwrap(authClient.organization.removeTeamMember({ teamId: team.id, userId, organizationId: organization.id })),
     { success: "Removed from the team", invalidate },
@@ -122,7 +133,13 @@ function TeamMembers({ team, organization, canManage }: { team: OrganizationTeam
                   {user?.name ?? "Former member"} <span className="text-muted-foreground">{user?.email}</span>
                 </span>
                 {canManage ? (
-                  <Button variant="ghost" size="sm" disabled={removeMember.isPending} onClick={() => removeMember.mutate(member.userId)} data-testid="team-member-remove">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={removeMember.isPending}
+                    onClick={() => removeMember.mutate(member.userId)}
+                    data-testid="team-member-remove"
+                  >
                     <UserMinusIcon /> Remove
                   </Button>
                 ) : null}
@@ -139,7 +156,13 @@ function TeamMembers({ team, organization, canManage }: { team: OrganizationTeam
             if (userToAdd) add.mutate(userToAdd);
           }}
         >
-          <NativeSelect aria-label="Member to add" value={userToAdd} onChange={(event) => setUserToAdd(event.target.value)} className="h-8" data-testid="team-member-select">
+          <NativeSelect
+            aria-label="Member to add"
+            value={userToAdd}
+            onChange={(event) => setUserToAdd(event.target.value)}
+            className="h-8"
+            data-testid="team-member-select"
+          >
             <option value="">Choose a member…</option>
             {candidates.map((member) => (
               <option key={member.userId} value={member.userId}>

@@ -14,14 +14,11 @@ export function TeamsCard(props: OrganizationCardProps) {
   const { organization, role } = props;
   const canCreate = roleCan(role, { team: ["create"] });
   const [name, setName] = useState("");
-  const createTeam = useToastMutation(
-    (teamName: string) => unwrap(authClient.organization.createTeam({ name: teamName, organizationId: organization.id })),
-    {
-      success: (_data, teamName) => `Team ${teamName} created`,
-      invalidate: [organizationKeys.full(organization.id)],
-      onSuccess: () => setName(""),
-    },
-  );
+  const createTeam = useToastMutation((teamName: string) => unwrap(authClient.organization.createTeam({ name: teamName, organizationId: organization.id })), {
+    success: (_data, teamName) => `Team ${teamName} created`,
+    invalidate: [organizationKeys.full(organization.id)],
+    onSuccess: () => setName(""),
+  });
   const teams = organization.teams ?? [];
 
   return (
@@ -39,7 +36,13 @@ export function TeamsCard(props: OrganizationCardProps) {
               if (name.trim()) createTeam.mutate(name.trim());
             }}
           >
-            <Input aria-label="New team name" placeholder="New team name" data-testid="team-name" value={name} onChange={(event) => setName(event.target.value)} />
+            <Input
+              aria-label="New team name"
+              placeholder="New team name"
+              data-testid="team-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
             <Button type="submit" variant="outline" disabled={!name.trim() || createTeam.isPending} data-testid="team-create">
               {createTeam.isPending ? <Loader2Icon className="animate-spin" /> : <PlusIcon />}
               Create team

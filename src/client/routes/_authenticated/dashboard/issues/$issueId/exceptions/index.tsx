@@ -63,7 +63,9 @@ function IssueExceptions() {
         </Button>
         <PageHeader
           title="Exceptions"
-          description={issue.data ? <span className="break-words [overflow-wrap:anywhere]">{cleanText(issue.data.title)}</span> : <Skeleton className="h-4 w-64" />}
+          description={
+            issue.data ? <span className="break-words [overflow-wrap:anywhere]">{cleanText(issue.data.title)}</span> : <Skeleton className="h-4 w-64" />
+          }
         />
       </div>
       <Card className="gap-0 py-0">

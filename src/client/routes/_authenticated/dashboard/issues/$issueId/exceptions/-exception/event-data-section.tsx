@@ -6,18 +6,22 @@ import type { OccurrenceView } from "./occurrence";
 export function EventDataSection({ occurrence }: { occurrence: OccurrenceView }) {
   const user = occurrence.user;
   const userRows: KeyValueRow[] = user
-    ? ([
-        ["id", user.id],
-        ["email", user.email],
-        ["username", user.username],
-        ["ip", user.ip],
-      ] as KeyValueRow[]).filter(([, value]) => value !== null)
+    ? (
+        [
+          ["id", user.id],
+          ["email", user.email],
+          ["username", user.username],
+          ["ip", user.ip],
+        ] as KeyValueRow[]
+      ).filter(([, value]) => value !== null)
     : [];
   const sdkRows: KeyValueRow[] = occurrence.sdk
-    ? ([
-        ["name", occurrence.sdk.name],
-        ["version", occurrence.sdk.version],
-      ] as KeyValueRow[]).filter(([, value]) => value !== null)
+    ? (
+        [
+          ["name", occurrence.sdk.name],
+          ["version", occurrence.sdk.version],
+        ] as KeyValueRow[]
+      ).filter(([, value]) => value !== null)
     : [];
   if (occurrence.fingerprint?.length) sdkRows.push(["fingerprint", occurrence.fingerprint]);
 

@@ -19,7 +19,9 @@ export function KeyValueTable({ rows, testId, empty = "Nothing recorded." }: { r
             <th scope="row" className="w-1/3 py-1.5 pr-3 text-left align-top font-mono text-xs font-normal break-all text-muted-foreground">
               <UntrustedText value={key} maxLength={200} />
             </th>
-            <td className="py-1.5 align-top font-mono text-xs">{isValidElement(value) ? value : <UntrustedText value={displayValue(value)} maxLength={500} />}</td>
+            <td className="py-1.5 align-top font-mono text-xs">
+              {isValidElement(value) ? value : <UntrustedText value={displayValue(value)} maxLength={500} />}
+            </td>
           </tr>
         ))}
       </tbody>

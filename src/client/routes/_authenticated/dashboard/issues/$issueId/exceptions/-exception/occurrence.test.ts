@@ -49,7 +49,18 @@ describe("readOccurrence", () => {
     expect(view.exceptions).toHaveLength(1);
     expect(view.exceptions[0]).toMatchObject({ type: null, value: "42" });
     expect(view.exceptions[0].frames).toEqual([
-      { filename: null, absPath: null, function: null, module: null, lineno: null, colno: null, inApp: false, contextLine: null, preContext: [], postContext: [] },
+      {
+        filename: null,
+        absPath: null,
+        function: null,
+        module: null,
+        lineno: null,
+        colno: null,
+        inApp: false,
+        contextLine: null,
+        preContext: [],
+        postContext: [],
+      },
     ]);
     expect(view.request).toBeNull();
     expect(view.user).toBeNull();

@@ -81,7 +81,8 @@ type Json = Record<string, unknown>;
 
 const record = (value: unknown): Json | null => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const text = (value: unknown): string | null => (typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : null);
+const text = (value: unknown): string | null =>
+  typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : null;
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const flag = (value: unknown): boolean | null => (typeof value === "boolean" ? value : null);
 const lines = (value: unknown): string[] => list(value).map((line) => text(line) ?? "");
@@ -103,7 +104,10 @@ function readFrame(value: unknown): FrameView | null {
   };
 }
 
-const readFrames = (value: unknown): FrameView[] => list(value).map(readFrame).filter((frame): frame is FrameView => frame !== null);
+const readFrames = (value: unknown): FrameView[] =>
+  list(value)
+    .map(readFrame)
+    .filter((frame): frame is FrameView => frame !== null);
 
 function readException(value: unknown): ExceptionValueView | null {
   const exception = record(value);
@@ -143,7 +147,14 @@ function readTags(value: unknown): [string, string][] {
 function readBreadcrumb(value: unknown): BreadcrumbView | null {
   const crumb = record(value);
   if (!crumb) return null;
-  return { timestamp: text(crumb.timestamp), type: text(crumb.type), category: text(crumb.category), level: text(crumb.level), message: text(crumb.message), data: crumb.data ?? null };
+  return {
+    timestamp: text(crumb.timestamp),
+    type: text(crumb.type),
+    category: text(crumb.category),
+    level: text(crumb.level),
+    message: text(crumb.message),
+    data: crumb.data ?? null,
+  };
 }
 
 export function readOccurrence(data: Record<string, unknown>): OccurrenceView {

@@ -9,7 +9,10 @@ export function RawJsonSection({ data }: { data: unknown }) {
       <div className="absolute top-1.5 right-1.5 rounded-md bg-muted">
         <CopyButton value={json} label="JSON" />
       </div>
-      <pre className="max-h-[70vh] overflow-auto p-4 pr-12 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="exception-raw-json">
+      <pre
+        className="max-h-[70vh] overflow-auto p-4 pr-12 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]"
+        data-testid="exception-raw-json"
+      >
         {json}
       </pre>
     </div>

@@ -32,7 +32,13 @@ export function ExceptionChain({ exceptions, stacktrace }: { exceptions: Excepti
         <h2 className="text-lg font-semibold">{chain.length ? "Exception" : "Stack trace"}</h2>
         {allFrames.length ? (
           <div className="flex items-center gap-2">
-            <Checkbox id={toggleId} checked={inAppOnly} onCheckedChange={(checked) => setInAppOnly(checked === true)} disabled={!hasInApp} data-testid="in-app-toggle" />
+            <Checkbox
+              id={toggleId}
+              checked={inAppOnly}
+              onCheckedChange={(checked) => setInAppOnly(checked === true)}
+              disabled={!hasInApp}
+              data-testid="in-app-toggle"
+            />
             <Label htmlFor={toggleId} className="font-normal">
               In-app frames only
             </Label>
@@ -87,7 +93,11 @@ function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionV
           </p>
         ) : null}
       </CardHeader>
-      {exception.frames.length ? <FrameList frames={exception.frames} inAppOnly={inAppOnly} /> : <p className="px-6 py-4 text-sm text-muted-foreground">No stack trace was sent.</p>}
+      {exception.frames.length ? (
+        <FrameList frames={exception.frames} inAppOnly={inAppOnly} />
+      ) : (
+        <p className="px-6 py-4 text-sm text-muted-foreground">No stack trace was sent.</p>
+      )}
     </Card>
   );
 }
@@ -99,7 +109,9 @@ function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnly: bool
   const shown = showAll ? newestFirst : inApp;
   return (
     <>
-      {inAppOnly && inApp.length === 0 ? <p className="border-b px-4 py-2 text-xs text-muted-foreground">No in-app frames in this stack; showing all frames.</p> : null}
+      {inAppOnly && inApp.length === 0 ? (
+        <p className="border-b px-4 py-2 text-xs text-muted-foreground">No in-app frames in this stack; showing all frames.</p>
+      ) : null}
       {!showAll && inApp.length < newestFirst.length ? (
         <p className="border-b px-4 py-2 text-xs text-muted-foreground">
           {newestFirst.length - inApp.length} library {newestFirst.length - inApp.length === 1 ? "frame" : "frames"} hidden
@@ -134,7 +146,10 @@ function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean 
         aria-expanded={hasContext ? open : undefined}
         data-testid="stack-frame-toggle"
       >
-        <ChevronRightIcon className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90", !hasContext && "invisible")} aria-hidden />
+        <ChevronRightIcon
+          className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90", !hasContext && "invisible")}
+          aria-hidden
+        />
         <span className="min-w-0 flex-1 font-mono text-xs leading-5 break-all">
           <span className={cn("font-semibold", !frame.inApp && "text-muted-foreground")} data-testid="frame-function">
             {frame.function ? cleanText(frame.function) : "<anonymous>"}
