@@ -1,9 +1,9 @@
 // The ceiling for bench:ingest: node:http plus the same decoding and envelope parsing as the real
 // endpoint, answering 200 without storing anything.
 import http from "node:http";
-import { decodeBody } from "../src/server/ingest/body-decoder";
-import { parseEnvelope } from "../src/server/ingest/envelope.parser";
-import { DEFAULT_INGEST_LIMITS } from "../src/server/ingest/ingest-limits";
+import { decodeBody } from "../src/server/ingest/http/body-decoder";
+import { parseEnvelope } from "../src/server/ingest/sentry/envelope.parser";
+import { DEFAULT_INGEST_LIMITS } from "../src/server/ingest/http/ingest-limits";
 
 const port = Number(process.argv[2]);
 http

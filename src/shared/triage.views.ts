@@ -68,7 +68,7 @@ export interface ExceptionListItem {
 }
 
 export interface ExceptionDetail extends ExceptionListItem {
-  /** The whole stored occurrence (see src/server/ingest/occurrence.types.ts NormalizedOccurrence). */
+  /** The whole stored occurrence (see src/server/ingest/store/occurrence.types.ts NormalizedOccurrence). */
   data: Record<string, unknown>;
 }
 

@@ -4,11 +4,11 @@
  * and grouping unit tests.
  */
 import { Readable } from "node:stream";
-import { decodeBody } from "../../src/server/ingest/body-decoder";
-import { parseProjectNumber } from "../../src/server/ingest/dsn";
-import { DEFAULT_INGEST_LIMITS } from "../../src/server/ingest/ingest-limits";
-import { extractSentryAuth, type SentryAuth } from "../../src/server/ingest/sentry-auth";
-import { readSentryPayload, type SentryPayload } from "../../src/server/ingest/sentry-payload.reader";
+import { decodeBody } from "../../src/server/ingest/http/body-decoder";
+import { parseProjectNumber } from "../../src/server/ingest/sentry/dsn";
+import { DEFAULT_INGEST_LIMITS } from "../../src/server/ingest/http/ingest-limits";
+import { extractSentryAuth, type SentryAuth } from "../../src/server/ingest/sentry/sentry-auth";
+import { readSentryPayload, type SentryPayload } from "../../src/server/ingest/sentry/sentry-payload.reader";
 import type { SdkCapture } from "./sdk-fixtures";
 
 export interface Replayed {

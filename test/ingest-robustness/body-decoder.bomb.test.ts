@@ -6,9 +6,9 @@
 import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeBody, type DecodeStats } from "../../src/server/ingest/body-decoder";
-import { IngestError } from "../../src/server/ingest/ingest-error";
-import { DEFAULT_INGEST_LIMITS } from "../../src/server/ingest/ingest-limits";
+import { decodeBody, type DecodeStats } from "../../src/server/ingest/http/body-decoder";
+import { IngestError } from "../../src/server/ingest/http/ingest-error";
+import { DEFAULT_INGEST_LIMITS } from "../../src/server/ingest/http/ingest-limits";
 
 const GIB = 1024 * 1024 * 1024;
 const SLACK = 64 * 1024;

@@ -3,8 +3,8 @@
  * never an exception, and unknown item types alone are fine.
  */
 import { describe, expect, it } from "vitest";
-import { parseEnvelope } from "../../src/server/ingest/envelope.parser";
-import { INGEST_ERROR_STATUS } from "../../src/server/ingest/ingest-error";
+import { parseEnvelope } from "../../src/server/ingest/sentry/envelope.parser";
+import { INGEST_ERROR_STATUS } from "../../src/server/ingest/http/ingest-error";
 
 const ID = "9ec79c33ec9942ab8353589fcb2e04dc";
 const EVENT = `{"event_id":"${ID}","message":"boom"}`;

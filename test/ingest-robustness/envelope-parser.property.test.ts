@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVENT_LIKE_ITEM_TYPES, KNOWN_ITEM_TYPES, LENIENT_JSON_ITEM_TYPES, parseEnvelope } from "../../src/server/ingest/envelope.parser";
-import { INGEST_ERROR_STATUS } from "../../src/server/ingest/ingest-error";
+import { EVENT_LIKE_ITEM_TYPES, KNOWN_ITEM_TYPES, LENIENT_JSON_ITEM_TYPES, parseEnvelope } from "../../src/server/ingest/sentry/envelope.parser";
+import { INGEST_ERROR_STATUS } from "../../src/server/ingest/http/ingest-error";
 
 const NUM_RUNS = 10_000;
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);

@@ -1,4 +1,4 @@
-import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../ingest/occurrence.types";
+import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
 
 const TITLE_MAX = 512;
 const UNLABELED = "<unlabeled event>";

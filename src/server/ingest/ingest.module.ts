@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { BatchWriter } from "./batch-writer";
+import { BatchWriter } from "./store/batch-writer";
 import { createClient } from "@redis/client";
-import { IngestRateLimiter } from "./ingest-rate-limit";
-import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./rate-counter.store";
+import { IngestRateLimiter } from "./http/ingest-rate-limit";
+import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./http/rate-counter.store";
 import { IngestService } from "./ingest.service";
-import { createIngestRouter } from "./ingest.router";
-import { nativeIngestHandlers } from "./native.routes";
+import { createIngestRouter } from "./http/ingest-dispatcher";
+import { nativeIngestHandlers } from "./native/native.routes";
 import { ProjectKeyCache } from "./project-key.cache";
-import { sentryIngestHandlers } from "./sentry.routes";
+import { sentryIngestHandlers } from "./sentry/sentry.routes";
 
 export interface IngestModule {
   /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { computeGrouping } from "../grouping/fingerprint.v1";
 import type { Logger } from "../logger";
-import type { BatchWriter } from "./batch-writer";
-import { decodeBody } from "./body-decoder";
-import { IngestError } from "./ingest-error";
-import type { IngestLimits } from "./ingest-limits";
-import type { IngestRateLimiter, RateLimitVerdict } from "./ingest-rate-limit";
-import type { NormalizedOccurrence } from "./occurrence.types";
+import type { BatchWriter } from "./store/batch-writer";
+import { decodeBody } from "./http/body-decoder";
+import { IngestError } from "./http/ingest-error";
+import type { IngestLimits } from "./http/ingest-limits";
+import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-limit";
+import type { NormalizedOccurrence } from "./store/occurrence.types";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
 
 export interface IngestDeps {

@@ -1,6 +1,6 @@
 import { ENVIRONMENTS, type EnvironmentBucket } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { toEnvironmentBucket } from "../ingest/environment-bucket";
+import { toEnvironmentBucket } from "../ingest/normalize/environment-bucket";
 import { selectEnvironmentSets } from "./issue.queries";
 
 /**

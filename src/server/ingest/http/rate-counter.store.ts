@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { executeRows } from "../../db/execute";
+
+/** Fixed-window counters shared by every replica: PostgreSQL by default, Redis when configured. */
+export interface RateCounterStore {
+  /** Adds one to the counter of `key` in the window starting at `windowStart` (ms); returns the new count. */
+  increment(key: string, windowStart: number, windowSeconds: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class DatabaseRateCounterStore implements RateCounterStore {
+  constructor(private readonly db: Db) {}
+
+  async increment(key: string, windowStart: number): Promise<number> {
+    const [row] = await executeRows<{ count: number }>(
+      this.db,
+      sql`insert into ingest_rate_counters (key, window_start, count) values (${key}, ${windowStart}, 1)
+          on conflict (key, window_start) do update set count = ingest_rate_counters.count + 1
+          returning count`,
+    );
+    return Number(row.count);
+  }
+
+  async close() {}
+}
+
+interface RedisMulti {
+  incr(key: string): RedisMulti;
+  expire(key: string, seconds: number, mode?: "NX"): RedisMulti;
+  exec(): Promise<unknown[]>;
+}
+
+/** The part of node-redis this store uses (kept narrow so tests can see what it relies on). */
+interface RedisLike {
+  connect(): Promise<unknown>;
+  multi(): RedisMulti;
+  quit?(): Promise<unknown>;
+  close?(): Promise<unknown>;
+  on(event: "error", listener: (error: unknown) => void): unknown;
+}
+
+export class RedisRateCounterStore implements RateCounterStore {
+  private ready: Promise<unknown>;
+
+  constructor(private readonly client: RedisLike) {
+    // node-redis' own types are generic over modules and scripts; the narrow interface is enough.
+    // Errors surface on the commands; without a listener node-redis would crash the process.
+    client.on("error", () => {});
+    this.ready = client.connect();
+  }
+
+  async increment(key: string, windowStart: number, windowSeconds: number): Promise<number> {
+    await this.ready;
+    const redisKey = `faultline:ingest-rate:${key}:${windowStart}`;
+    // The key outlives its window a little so late requests of the window still count.
+    const [count] = await this.client
+      .multi()
+      .incr(redisKey)
+      .expire(redisKey, windowSeconds + 5, "NX")
+      .exec();
+    return Number(count);
+  }
+
+  async close() {
+    await this.ready.catch(() => {});
+    await (this.client.close?.() ?? this.client.quit?.());
+  }
+}

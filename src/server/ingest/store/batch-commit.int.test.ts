@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueTagCounts, occurrences } from "../../db/schema/index";
+import { computeGrouping } from "../../grouping/fingerprint.v1";
+import { addTagCounts, commitBatch } from "./batch-commit";
+import { normalizeSentryEvent } from "../normalize/event.normalizer";
+import { withoutNulEscapes } from "./nul-escapes";
+import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
+import { createTestDatabase, type TestDatabase } from "../../../../test/helpers/test-database";
+import { seedProject } from "../../../../test/helpers/seed";
+
+/**
+ * The stored documents travel beside the rows and are matched to them by position: every
+ * occurrence must get its own event's document, whatever the batch holds.
+ */
+describe("commitBatch", () => {
+  let database: TestDatabase;
+  let project: Awaited<ReturnType<typeof seedProject>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    project = await seedProject(database.db, "batch-commit");
+  });
+  afterAll(() => database.destroy());
+
+  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PreparedOccurrence => {
+    const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags });
+    return prepareOccurrence({
+      organizationId: project.organizationId,
+      projectId: project.projectId,
+      occurrence,
+      grouping: computeGrouping(occurrence),
+      receivedAt: new Date(),
+    });
+  };
+  const storedMessages = async () => {
+    const rows = await database.db
+      .select({ eventId: occurrences.eventId, data: occurrences.data })
+      .from(occurrences)
+      .where(eq(occurrences.projectId, project.projectId));
+    return Object.fromEntries(rows.map((row) => [row.eventId, row.data as { message: string; eventId: string }]));
+  };
+
+  it("stores each event's own document, separators and escapes included", async () => {
+    const awkward = ["plain", 'quotes " and \\ backslashes', "a record separator \u001e inside", "control \u0001\u001f and emoji 🚨", "ünïcödé"];
+    const batch = awkward.map((message, i) => pending(`${"a".repeat(31)}${i}`, message));
+    await commitBatch(database, batch, []);
+    const stored = await storedMessages();
+    awkward.forEach((message, i) => {
+      const eventId = `${"a".repeat(31)}${i}`;
+      expect(stored[eventId]).toMatchObject({ eventId, message });
+    });
+  });
+
+  it("keeps documents aligned when the batch repeats an event or holds one already stored", async () => {
+    const batch = [
+      pending(`${"b".repeat(31)}0`, "first b0"),
+      pending(`${"a".repeat(31)}0`, "redelivered a0 (already stored)"),
+      pending(`${"b".repeat(31)}1`, "b1"),
+      pending(`${"b".repeat(31)}0`, "second b0 in the same batch"),
+      pending(`${"b".repeat(31)}2`, "b2"),
+    ];
+    await commitBatch(database, batch, []);
+    const stored = await storedMessages();
+    expect(stored[`${"a".repeat(31)}0`].message).toBe("plain");
+    expect(stored[`${"b".repeat(31)}0`].message).toBe("second b0 in the same batch");
+    expect(stored[`${"b".repeat(31)}1`].message).toBe("b1");
+    expect(stored[`${"b".repeat(31)}2`].message).toBe("b2");
+    expect(Object.keys(stored)).toHaveLength(8);
+  });
+
+  it("answers the tags of the events it stored, not of duplicates, for the tag counts", async () => {
+    const batch = [
+      pending(`${"c".repeat(31)}0`, "c0", { plan: "free" }),
+      pending(`${"a".repeat(31)}1`, "a1 again (already stored)", { plan: "gold" }),
+      pending(`${"c".repeat(31)}1`, "c1", { plan: "pro" }),
+    ];
+    const committed = await commitBatch(database, batch, []);
+    expect(committed.map((event) => event.tags.plan)).toEqual(["free", "pro"]);
+    expect(committed[0]).toMatchObject({ organizationId: project.organizationId, projectId: project.projectId, tags: { plan: "free", level: "error" } });
+
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 2 },
+      // An issue deleted since its events were stored is skipped, not a failure of the whole flush.
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: crypto.randomUUID(), key: "plan", value: "gone", count: 1 },
+    ]);
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "plan", value: "free", count: 1 },
+    ]);
+    const rows = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.projectId, project.projectId));
+    expect(rows.filter((row) => row.key === "plan").map((row) => [row.value, row.count])).toEqual([["free", 3]]);
+  });
+
+  it("stores an event whose message and tags hold U+0000 instead of failing its whole batch", async () => {
+    const batch = [pending(`${"d".repeat(31)}0`, "nul \u0000 inside", { "k\u0000": "v\u0000" }), pending(`${"d".repeat(31)}1`, "a neighbour")];
+    const committed = await commitBatch(database, batch, []);
+    expect(committed).toHaveLength(2);
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "k\u0000", value: "v\u0000", count: 1 },
+    ]);
+    const [row] = await database.db
+      .select({ message: occurrences.message, data: occurrences.data })
+      .from(occurrences)
+      .where(eq(occurrences.eventId, `${"d".repeat(31)}0`));
+    expect(row.message).toBe("nul \ufffd inside");
+    // The document keeps the event as sent.
+    expect((row.data as { message: string }).message).toBe("nul \u0000 inside");
+    const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
+    expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+});
+
+describe("withoutNulEscapes", () => {
+  it("replaces JSON's \\u0000 escape and leaves an escaped backslash followed by u0000 alone", () => {
+    for (const value of ["\u0000", "a\u0000b", "\\\u0000", "\\u0000", "\\\\u0000", "plain"]) {
+      const cleaned = JSON.parse(withoutNulEscapes(JSON.stringify({ value })));
+      expect(cleaned.value).toBe(value.replaceAll("\u0000", "\ufffd"));
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { withoutNulEscapes } from "./nul-escapes";
+import { hourOf, type PendingOutcome } from "./pending-occurrence";
+import type { PreparedOccurrence } from "./prepared-occurrence";
+import type { TagCountRow } from "./tag-count-buffer";
+
+/**
+ * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
+ * the batch size (prepared once) and the driver serialises one string, not thousands of values.
+ */
+const rowsParam = (rows: unknown[]): SQL => sql`${withoutNulEscapes(JSON.stringify(rows))}::json`;
+
+/**
+ * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
+ * inside the rows' JSON they would be lexed twice (once by json_to_recordset, once as a value).
+ * JSON.stringify escapes every control character, so U+001E can never occur inside a document.
+ */
+const DOCUMENT_SEPARATOR = "\u001e";
+const documentsParam = (documents: string[]): SQL => sql`${documents.join(DOCUMENT_SEPARATOR)}::text`;
+
+/**
+ * Commits many requests' events durably. Callers answer 2xx only after this resolves.
+ *
+ * Everything happens in ONE statement (so one round trip and one commit): occurrences inserted
+ * with duplicates of an event id skipped; then, from what was really inserted, the distinct users,
+ * the issue upserts (one per fingerprint, counters bumped atomically, RESOLVED → OPEN as a
+ * regression) and the hourly/daily rollups per issue and per project. A statement is atomic, so a crash leaves all or none.
+ * Hot issues are row-locked only for the end of this statement and its commit, which is what lets
+ * several batches commit concurrently. Rows are written in key order so batches lock alike.
+ *
+ * Tag counts are not written here: the result says which events were stored, and the caller sums
+ * their tags in a TagCountBuffer that `addTagCounts` writes about once a second.
+ */
+export type StatementRunner = Pick<Database, "executePrepared">;
+
+/** The tags of each event this batch really stored (duplicates of a stored event id excluded). */
+export interface CommittedTags {
+  organizationId: string;
+  projectId: string;
+  issueId: string;
+  tags: Record<string, string>;
+}
+
+export async function commitBatch(db: StatementRunner, batch: PreparedOccurrence[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
+  const committed = batch.length > 0 ? await commitOccurrences(db, batch) : [];
+  if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
+  return committed;
+}
+
+async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[]): Promise<CommittedTags[]> {
+  const issues = new Map<string, Record<string, unknown>>();
+  // One row per event id (a batch holding the same event twice stores it once, the later copy
+  // in the earlier slot). Row i's document is element i + 1 of the separated text, counted as
+  // WITH ORDINALITY counts.
+  const slotOfEvent = new Map<string, number>();
+  const rows: string[] = [];
+  const documents: string[] = [];
+  const tags: CommittedTags[] = [];
+  for (const event of batch) {
+    if (!issues.has(event.issueId)) issues.set(event.issueId, event.issue);
+    const slot = slotOfEvent.get(event.eventKey) ?? rows.length;
+    slotOfEvent.set(event.eventKey, slot);
+    rows[slot] = `{"document_index":${slot + 1},${event.rowJson.slice(1)}`;
+    tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags };
+    documents[slot] = event.document;
+  }
+
+  const [result] = await db.executePrepared<{ duplicates: number[] | null }>(
+    sql`with
+      r as (
+        select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
+          organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
+          level text, platform text, environment text, environment_bucket text, release text, name text, message text,
+          user_key text, document_index bigint)
+      ),
+      documents as (
+        select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
+      ),
+      meta as (
+        select * from json_to_recordset(${rowsParam([...issues.values()])}) as m(
+          id uuid, organization_id text, project_id uuid, fingerprint text, grouping_version smallint, title text,
+          culprit text, level text, platform text, severity text)
+      ),
+      occ as (
+        insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
+                                 environment, environment_bucket, release, name, message, user_key, data)
+        select organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
+               environment, environment_bucket, release, name, message, user_key, d.data
+        from r join documents d on d.document_index = r.document_index order by project_id, event_id
+        on conflict (project_id, event_id) do nothing
+        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message
+      ),
+      new_users as (
+        insert into issue_users (issue_id, user_key)
+        select distinct issue_id, user_key from occ where user_key is not null order by issue_id, user_key
+        on conflict do nothing
+        returning issue_id
+      ),
+      agg as (
+        select o.issue_id,
+               count(*) as n,
+               min(o.timestamp) as first_seen,
+               max(o.timestamp) as last_seen,
+               (array_agg(o.release order by o.timestamp) filter (where o.release is not null))[1] as first_release,
+               (array_agg(o.release order by o.timestamp desc) filter (where o.release is not null))[1] as last_release,
+               (array_agg(o.id order by o.timestamp desc))[1] as last_occurrence_id,
+               left((array_agg(o.message order by o.timestamp desc))[1], ${MAX_SEARCHABLE_MESSAGE}) as last_message,
+               coalesce(array_agg(distinct o.environment) filter (where o.environment is not null), '{}') as environments
+        from occ o group by o.issue_id
+      ),
+      upserted as (
+        insert into issues (id, organization_id, project_id, fingerprint, grouping_version, title, culprit, level, platform,
+                            severity, first_seen, last_seen, event_count, user_count, first_release, last_release,
+                            environments, last_occurrence_id, last_message)
+        select m.id, m.organization_id, m.project_id, m.fingerprint, m.grouping_version, m.title, m.culprit, m.level, m.platform,
+               m.severity, a.first_seen, a.last_seen, a.n, (select count(*) from new_users u where u.issue_id = m.id),
+               a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message
+        from meta m join agg a on a.issue_id = m.id
+        order by m.project_id, m.fingerprint
+        on conflict (project_id, fingerprint) do update set
+          event_count = issues.event_count + excluded.event_count,
+          user_count = issues.user_count + excluded.user_count,
+          first_seen = least(issues.first_seen, excluded.first_seen),
+          last_seen = greatest(issues.last_seen, excluded.last_seen),
+          first_release = coalesce(issues.first_release, excluded.first_release),
+          last_release = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_release, issues.last_release) else issues.last_release end,
+          last_occurrence_id = case when excluded.last_seen >= issues.last_seen or issues.last_occurrence_id is null then excluded.last_occurrence_id else issues.last_occurrence_id end,
+          last_message = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_message, issues.last_message) else issues.last_message end,
+          environments = case when excluded.environments <@ issues.environments then issues.environments
+                              else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
+          -- A RESOLVED issue that sees a new event reopens as a regression; IGNORED stays IGNORED.
+          status = case when issues.status = 'RESOLVED' then 'OPEN' else issues.status end,
+          is_regression = issues.is_regression or issues.status = 'RESOLVED',
+          resolved_at = case when issues.status = 'RESOLVED' then null else issues.resolved_at end
+        returning 1
+      ),
+      hourly as (
+        insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
+        select organization_id, project_id, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
+        from occ group by 1, 2, 3, 4, 5 order by 3, 4, 5
+        on conflict (issue_id, environment, hour) do update set count = issue_hourly_counts.count + excluded.count
+        returning 1
+      ),
+      daily as (
+        insert into issue_daily_counts (organization_id, project_id, issue_id, environment, day, count)
+        select organization_id, project_id, issue_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
+        from occ group by 1, 2, 3, 4, 5 order by 3, 4, 5
+        on conflict (issue_id, environment, day) do update set count = issue_daily_counts.count + excluded.count
+        returning 1
+      ),
+      project_daily as (
+        insert into project_daily_counts (organization_id, project_id, environment, day, count)
+        select organization_id, project_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
+        from occ group by 1, 2, 3, 4 order by 2, 3, 4
+        on conflict (project_id, environment, day) do update set count = project_daily_counts.count + excluded.count
+        returning 1
+      ),
+      accepted as (
+        insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
+        select organization_id, project_id, date_trunc('hour', received_at at time zone 'UTC') at time zone 'UTC', 'accepted', '', 'error', count(*)
+        from occ group by 1, 2, 3 order by 2, 3
+        on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count
+        returning 1
+      )
+    -- The other CTEs run whether or not they are read; these reads only keep the result small.
+    select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
+             + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted) as touched,
+           (select array_agg(r.document_index) from r
+             where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates`,
+  );
+  // Row i of the batch is document i + 1; a duplicate stored nothing, so its tags count nothing.
+  for (const index of result?.duplicates ?? []) delete tags[Number(index) - 1];
+  return tags.filter(Boolean);
+}
+
+/** Adds summed tag counts to issue_tag_counts, skipping issues deleted since their events were stored. */
+export async function addTagCounts(db: StatementRunner, rows: TagCountRow[]) {
+  await db.executePrepared(
+    sql`insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
+        select r.organization_id, r.project_id, r.issue_id, r.key, r.value, r.count
+        from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, issue_id uuid, key text, value text, count bigint)
+        join issues i on i.id = r.issue_id
+        order by r.issue_id, r.key, r.value
+        on conflict (issue_id, key, value) do update set count = issue_tag_counts.count + excluded.count`,
+  );
+}
+
+/** Enough of a message to search; the whole text stays on the occurrence. */
+const MAX_SEARCHABLE_MESSAGE = 1000;
+
+/** Outcome counters that did not come from stored events (client reports, rate limiting). */
+async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
+  const merged = new Map<
+    string,
+    { organization_id: string; project_id: string; hour: string; outcome: string; reason: string; category: string; count: number }
+  >();
+  for (const outcome of outcomes) {
+    const hour = hourOf(outcome.at).toISOString();
+    const key = [outcome.projectId, hour, outcome.outcome, outcome.reason, outcome.category].join("\u0000");
+    const existing = merged.get(key);
+    if (existing) existing.count += outcome.quantity;
+    else
+      merged.set(key, {
+        organization_id: outcome.organizationId,
+        project_id: outcome.projectId,
+        hour,
+        outcome: outcome.outcome,
+        reason: outcome.reason,
+        category: outcome.category,
+        count: outcome.quantity,
+      });
+  }
+  const rows = [...merged.values()].sort((a, b) =>
+    a.project_id + a.hour + a.outcome + a.reason + a.category < b.project_id + b.hour + b.outcome + b.reason + b.category ? -1 : 1,
+  );
+  await db.executePrepared(
+    sql`insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
+        select * from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, hour timestamptz, outcome text, reason text, category text, count bigint)
+        on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count`,
+  );
+}

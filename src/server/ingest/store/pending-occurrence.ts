@@ -1,0 +1,40 @@
+import type { Grouping } from "../../grouping/fingerprint.v1";
+import type { NormalizedOccurrence } from "./occurrence.types";
+
+/** What the HTTP layer hands to the batch writer for one event. */
+export interface PendingOccurrence {
+  organizationId: string;
+  projectId: string;
+  occurrence: NormalizedOccurrence;
+  grouping: Grouping;
+  receivedAt: Date;
+}
+
+/** A counter bump for the outcomes table (client-report discards, rejections). */
+export interface PendingOutcome {
+  organizationId: string;
+  projectId: string;
+  outcome: "accepted" | "rate_limited" | "invalid" | "too_large" | "filtered" | "client_discard";
+  reason: string;
+  category: string;
+  quantity: number;
+  at: Date;
+}
+
+const SEVERITY_BY_LEVEL: Record<string, string> = { fatal: "CRITICAL", error: "HIGH", warning: "MEDIUM" };
+
+/** Initial issue severity from the first event's level (fatal→CRITICAL, error→HIGH, warning→MEDIUM, else LOW). */
+export const severityForLevel = (level: string) => SEVERITY_BY_LEVEL[level] ?? "LOW";
+
+/** The "user" an occurrence counts toward for "users affected": id, else email, username or IP. */
+export function userKeyOf(occurrence: NormalizedOccurrence): string | null {
+  const user = occurrence.user;
+  if (!user) return null;
+  if (user.id) return `id:${user.id}`;
+  if (user.email) return `email:${user.email}`;
+  if (user.username) return `username:${user.username}`;
+  if (user.ip) return `ip:${user.ip}`;
+  return null;
+}
+
+export const hourOf = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);

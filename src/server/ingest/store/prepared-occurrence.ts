@@ -1,0 +1,88 @@
+import { toEnvironmentBucket } from "../normalize/environment-bucket";
+import { issueIdFor } from "./issue-id";
+import { severityForLevel, userKeyOf, type PendingOccurrence } from "./pending-occurrence";
+import { withoutNulEscapes } from "./nul-escapes";
+
+/**
+ * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
+ * prepares each event while the previous batch is committing, so building a batch is only joining
+ * strings: the time between one commit and the next stays short (see batch-writer.ts).
+ */
+export interface PreparedOccurrence {
+  /** project + event id: a batch holding the same event twice stores it once. */
+  eventKey: string;
+  issueId: string;
+  /** The issue's row should this event be its first (same for every event of the issue). */
+  issue: Record<string, unknown>;
+  /**
+   * The occurrence row as a JSON object text, without its `document_index` (known per batch), its
+   * U+0000 escapes already replaced (see nul-escapes.ts).
+   */
+  rowJson: string;
+  /** The stored event document (JSON text). */
+  document: string;
+  /** What the tags breakdown counts for this event, summed once the event is stored. */
+  tags: Record<string, string>;
+  organizationId: string;
+  projectId: string;
+}
+
+export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
+  const occ = item.occurrence;
+  const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
+  const thrown = occ.exceptions.at(-1);
+  const row = {
+    organization_id: item.organizationId,
+    project_id: item.projectId,
+    issue_id: issueId,
+    event_id: occ.eventId,
+    timestamp: occ.timestamp.toISOString(),
+    received_at: item.receivedAt.toISOString(),
+    level: occ.level,
+    platform: occ.platform,
+    environment: occ.environment,
+    environment_bucket: toEnvironmentBucket(occ.environment),
+    release: occ.release,
+    name: thrown?.type ?? null,
+    message: occ.message ?? thrown?.value ?? null,
+    user_key: userKeyOf(occ),
+  };
+  return {
+    eventKey: `${item.projectId}:${occ.eventId}`,
+    issueId,
+    issue: {
+      id: issueId,
+      organization_id: item.organizationId,
+      project_id: item.projectId,
+      fingerprint: item.grouping.fingerprint,
+      grouping_version: item.grouping.version,
+      title: item.grouping.title,
+      culprit: item.grouping.culprit,
+      level: occ.level,
+      platform: occ.platform,
+      severity: severityForLevel(occ.level),
+    },
+    rowJson: withoutNulEscapes(JSON.stringify(row)),
+    document: JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } }),
+    tags: tagsOf(occ),
+    organizationId: item.organizationId,
+    projectId: item.projectId,
+  };
+}
+
+const MAX_TAGS_PER_EVENT = 50;
+
+/** What the tags breakdown counts: the event's own tags plus the fields people filter by. */
+function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
+  const tags: Record<string, string> = {};
+  const add = (key: string, value: string | null | undefined) => {
+    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[key] = value;
+  };
+  add("environment", occ.environment);
+  add("release", occ.release);
+  add("level", occ.level);
+  add("server_name", occ.serverName);
+  add("handled", occ.handled === null ? null : occ.handled ? "yes" : "no");
+  for (const [key, value] of Object.entries(occ.tags)) add(key, value);
+  return tags;
+}
