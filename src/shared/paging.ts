@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { PageMeta } from "./paged.views";
 
 /** Paged lists answer the original product's shape, so its existing clients keep working. */
 export interface Paged<T> {
   items: T[];
-  meta: { itemCount: number; totalItems: number; itemsPerPage: number; totalPages: number; currentPage: number };
+  meta: PageMeta;
 }
 
 export const MAX_PAGE_SIZE = 100;

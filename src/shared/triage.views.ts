@@ -1,93 +1,111 @@
-import type { EnvironmentBucket } from "./constants";
-import type { IssueSeverity, IssueStatus } from "./triage.inputs";
+import { z } from "zod";
+import { ENVIRONMENTS } from "./constants";
+import { pagedView } from "./paged.views";
+import { ISSUE_SEVERITIES, ISSUE_STATUSES, IsoDay } from "./triage.inputs";
 
 // What the triage API answers (tRPC and REST alike). Field names keep the original product's
 // shapes (`name`, `eventCount`, `createdAt`, …) so its existing clients keep working.
+// Each view is a zod schema, so the OpenAPI document describes exactly the type the services
+// return; dates are Date objects here (tRPC keeps them) and ISO strings on the REST wire.
 
-export interface IssueListItem {
-  id: string;
-  projectId: string;
+export const IssueListItem = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
   /** The original product's field: the issue's title. */
-  name: string;
-  title: string;
-  culprit: string | null;
-  level: string;
-  platform: string | null;
-  status: IssueStatus;
-  severity: IssueSeverity;
-  isRegression: boolean;
-  firstSeen: Date;
-  lastSeen: Date;
-  eventCount: number;
-  userCount: number;
+  name: z.string(),
+  title: z.string(),
+  culprit: z.string().nullable(),
+  level: z.string(),
+  platform: z.string().nullable(),
+  status: z.enum(ISSUE_STATUSES),
+  severity: z.enum(ISSUE_SEVERITIES),
+  isRegression: z.boolean(),
+  firstSeen: z.date(),
+  lastSeen: z.date(),
+  eventCount: z.number().int(),
+  userCount: z.number().int(),
   /** Environments as the SDKs named them (e.g. "production"). */
-  environments: string[];
-}
+  environments: z.array(z.string()),
+});
+export type IssueListItem = z.infer<typeof IssueListItem>;
 
-export interface IssueTagBreakdown {
-  key: string;
-  totalCount: number;
-  values: { value: string; count: number }[];
-}
+export const IssueTagBreakdown = z.object({
+  key: z.string(),
+  totalCount: z.number().int(),
+  values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+});
+export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
-export interface IssueActivityEntry {
-  id: string;
-  kind: "status" | "severity";
-  from: string | null;
-  to: string | null;
-  createdAt: Date;
-  actor: { id: string; name: string; email: string } | null;
-}
+export const IssueActivityEntry = z.object({
+  id: z.uuid(),
+  kind: z.enum(["status", "severity"]),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: z.date(),
+  /** better-auth user ids are not UUIDs. */
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type IssueActivityEntry = z.infer<typeof IssueActivityEntry>;
 
-export interface IssueDetail extends IssueListItem {
-  firstRelease: string | null;
-  lastRelease: string | null;
-  resolvedAt: Date | null;
-  groupingVersion: number;
-  latestExceptionId: string | null;
-  tags: IssueTagBreakdown[];
-  activity: IssueActivityEntry[];
-}
+export const IssueDetail = IssueListItem.extend({
+  firstRelease: z.string().nullable(),
+  lastRelease: z.string().nullable(),
+  resolvedAt: z.date().nullable(),
+  groupingVersion: z.number().int(),
+  latestExceptionId: z.uuid().nullable(),
+  tags: z.array(IssueTagBreakdown),
+  activity: z.array(IssueActivityEntry),
+});
+export type IssueDetail = z.infer<typeof IssueDetail>;
 
-export interface ExceptionListItem {
-  id: string;
-  issueId: string;
+export const BulkStatusResult = z.object({ updated: z.number().int() });
+export type BulkStatusResult = z.infer<typeof BulkStatusResult>;
+
+export const ExceptionListItem = z.object({
+  id: z.uuid(),
+  issueId: z.uuid(),
   /** The SDK's event id (32 hex). */
-  eventId: string;
-  createdAt: Date;
-  timestamp: Date;
-  environment: EnvironmentBucket;
+  eventId: z.string(),
+  createdAt: z.date(),
+  timestamp: z.date(),
+  environment: z.enum(ENVIRONMENTS),
   /** The environment string as the SDK sent it. */
-  environmentName: string | null;
-  platform: string | null;
-  level: string;
-  release: string | null;
+  environmentName: z.string().nullable(),
+  platform: z.string().nullable(),
+  level: z.string(),
+  release: z.string().nullable(),
   /** The thrown exception's type. */
-  name: string | null;
-  message: string | null;
-}
+  name: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type ExceptionListItem = z.infer<typeof ExceptionListItem>;
 
-export interface ExceptionDetail extends ExceptionListItem {
+export const ExceptionDetail = ExceptionListItem.extend({
   /** The whole stored occurrence (see src/server/ingest/store/occurrence.types.ts NormalizedOccurrence). */
-  data: Record<string, unknown>;
-}
+  data: z.record(z.string(), z.unknown()),
+});
+export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
 
-export interface DailyCount {
-  date: string;
-  count: number;
-}
+export const DailyCount = z.object({ date: IsoDay, count: z.number().int() });
+export type DailyCount = z.infer<typeof DailyCount>;
 
-export interface EventListItem {
-  id: string;
-  projectId: string;
-  name: string;
-  properties: Record<string, unknown>;
-  createdAt: Date;
-}
+export const EventListItem = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+  createdAt: z.date(),
+});
+export type EventListItem = z.infer<typeof EventListItem>;
 
-export interface ProjectOverview {
-  projectId: string;
+export const IssuePage = pagedView(IssueListItem);
+export const ExceptionPage = pagedView(ExceptionListItem);
+export const EventPage = pagedView(EventListItem);
+
+export const ProjectOverview = z.object({
+  projectId: z.uuid(),
   /** Last 14 UTC days, zero-filled, oldest first. */
-  daily: DailyCount[];
-  topIssues: IssueListItem[];
-}
+  daily: z.array(DailyCount),
+  topIssues: z.array(IssueListItem),
+});
+export type ProjectOverview = z.infer<typeof ProjectOverview>;

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
 import type { Platform } from "../../shared/platforms";
+import type { ProjectView } from "../../shared/project.views";
 import { canManageProjects } from "../auth/access-control";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
@@ -18,31 +19,6 @@ export interface ProjectContext {
 
 type ProjectRow = typeof projects.$inferSelect;
 type KeyRow = typeof projectKeys.$inferSelect;
-
-export interface ProjectKeyView {
-  id: string;
-  label: string;
-  publicKey: string;
-  dsn: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-}
-
-export interface ProjectView {
-  id: string;
-  organizationId: string;
-  number: number;
-  name: string;
-  platform: Platform;
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** DSN of the newest active key (what setup snippets show). */
-  dsn: string | null;
-  /** The same key, as the native SDK's x-api-key. */
-  apiKey: string | null;
-  keys: ProjectKeyView[];
-}
 
 function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectView {
   const keyViews = keys.map((key) => ({

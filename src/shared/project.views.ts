@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { PLATFORMS } from "./platforms";
+
+// What the project API answers (tRPC and REST alike); the OpenAPI document is generated from these.
+
+export const ProjectKeyView = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  publicKey: z.string(),
+  dsn: z.string(),
+  createdAt: z.date(),
+  revokedAt: z.date().nullable(),
+});
+export type ProjectKeyView = z.infer<typeof ProjectKeyView>;
+
+export const ProjectView = z.object({
+  id: z.uuid(),
+  /** better-auth organization ids are not UUIDs. */
+  organizationId: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  platform: z.enum(PLATFORMS),
+  description: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  /** DSN of the newest active key (what setup snippets show). */
+  dsn: z.string().nullable(),
+  /** The same key, as the native SDK's x-api-key. */
+  apiKey: z.string().nullable(),
+  keys: z.array(ProjectKeyView),
+});
+export type ProjectView = z.infer<typeof ProjectView>;
