@@ -2,71 +2,24 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
 import { createLogger } from "../../src/server/logger";
-import { listRoutes } from "../../src/server/rest/route-list";
+import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { createV1Router } from "../../src/server/rest/v1.router";
 import { appRouter } from "../../src/server/trpc/router";
 import { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
-import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant, utcDay } from "../helpers/triage-seed";
+import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant } from "../helpers/triage-seed";
 import { lastMail, signUpVerified } from "../helpers/test-users";
+import { callProcedure } from "../helpers/typed-trpc";
+import { procedureEntries, PROCEDURES, ROUTES, routeUrl, type TenantIds } from "./tenancy-table";
 
 /**
- * Battery E1/E3 across the WHOLE API surface: every tRPC procedure and every /api/v1 route must
- * have an entry here (the test fails otherwise). Organization A's owner, admin and member, an
- * outsider without an organization, and an anonymous caller all try B's ids: every one is refused
+ * Battery E1/E3 across the WHOLE API surface: every tRPC procedure and every /api/v1 route has an
+ * entry in tenancy-table.ts (the tests fail otherwise). Organization A's owner, admin and member,
+ * an outsider without an organization, and an anonymous caller all try B's ids: every one is refused
  * (NOT_FOUND for signed-in callers, UNAUTHORIZED for anonymous), no answer contains B's ids or
  * marker strings, and a checksum of B's rows is unchanged afterwards.
  */
 const MARKER = "tenant-b-marker-5e1f";
-
-interface Ids {
-  orgId: string;
-  projectId: string;
-  issueId: string;
-  exceptionId: string;
-  keyId: string;
-}
-
-type Scope = "public" | "organization" | "project";
-interface ProcedureEntry {
-  kind: "query" | "mutation";
-  scope: Scope;
-  input: (ids: Ids) => unknown;
-}
-
-const today = utcDay(new Date());
-const PROCEDURES: Record<string, ProcedureEntry> = {
-  "config.get": { kind: "query", scope: "public", input: () => undefined },
-  "project.list": { kind: "query", scope: "organization", input: () => undefined },
-  "project.overview": { kind: "query", scope: "organization", input: () => undefined },
-  "project.get": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-  "project.create": { kind: "mutation", scope: "organization", input: (ids) => ({ name: "intruder", platform: "NODE_JS", organizationId: ids.orgId }) },
-  "project.rename": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, name: "pwned" }) },
-  "project.delete": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-  "project.createKey": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, label: "stolen" }) },
-  "project.rotateKey": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }) },
-  "project.revokeKey": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }) },
-  "issue.list": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-  "issue.get": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }) },
-  "issue.setStatus": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, status: "RESOLVED" }) },
-  "issue.setSeverity": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, severity: "LOW" }) },
-  "issue.bulkSetStatus": { kind: "mutation", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId], status: "IGNORED" }) },
-  "exception.list": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }) },
-  "exception.get": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId, exceptionId: ids.exceptionId }) },
-  "stats.daily": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, from: today, to: today }) },
-  "event.list": { kind: "query", scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-};
-
-/** Bodies for the REST writes; every other route is a GET. */
-const REST_BODIES: Record<string, unknown> = {
-  "post /organizations/:orgId/projects/:projectId/issues/bulk-status": { issueIds: ["ISSUE_ID"], status: "IGNORED" },
-  "post /organizations/:orgId/projects": { name: "intruder", platform: "NODE_JS" },
-  "put /organizations/:orgId/projects/:projectId/issues/:issueId/status": { status: "RESOLVED" },
-  "put /organizations/:orgId/projects/:projectId/issues/:issueId/severity": { severity: "LOW" },
-};
-const restQuery = (path: string, ids: Ids) =>
-  path.endsWith("/statistics/daily") ? `?from=${today}&to=${today}&issueId=${ids.issueId}` : path.endsWith("/exceptions") ? `?issueId=${ids.issueId}` : "";
-const PUBLIC_ROUTES = new Set(["get /openapi.json"]);
 
 /** B's tenant rows, hashed, to prove nothing of B changed. */
 async function checksumOf(server: TestServer, orgId: string) {
@@ -100,7 +53,7 @@ async function checksumOf(server: TestServer, orgId: string) {
 describe("tenancy matrix over every procedure and route (battery E1, E3)", () => {
   let server: TestServer;
   let b: Awaited<ReturnType<typeof triageTenant>>;
-  let bIds: Ids;
+  let bIds: TenantIds;
   let bInvitationId: string;
   let bMemberId: string;
   let aOrgId: string;
@@ -117,14 +70,14 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     // The marker must be in B's tag counts too (written about once a second) before anyone probes.
     await vi.waitFor(
       async () => {
-        const { data } = await b.session.query("issue.get", { projectId: b.project.id, issueId: issue.id });
-        expect(data.tags.some((tag: { key: string }) => tag.key === "marker")).toBe(true);
+        const { data } = await callProcedure(b.session, "issue.get", { projectId: b.project.id, issueId: issue.id });
+        expect(data?.tags.some((tag) => tag.key === "marker")).toBe(true);
       },
       { timeout: 5000, interval: 100 },
     );
-    const { data: exceptions } = await b.session.query("exception.list", { projectId: b.project.id, issueId: issue.id });
-    const { data: project } = await b.session.query("project.get", { projectId: b.project.id });
-    bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions.items[0].id, keyId: project.keys[0].id };
+    const { data: exceptions } = await callProcedure(b.session, "exception.list", { projectId: b.project.id, issueId: issue.id });
+    const { data: project } = await callProcedure(b.session, "project.get", { projectId: b.project.id });
+    bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id };
     const invited = await b.session.request("/api/auth/organization/invite-member", { body: { email: "b-invitee@example.com", role: "member" } });
     bInvitationId = invited.body.id;
     await b.session.request("/api/auth/organization/create-team", { body: { name: `${MARKER}-team` } });
@@ -158,21 +111,21 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
 
   it("refuses B's ids on every tRPC procedure for every actor of A, an outsider and an anonymous caller", async () => {
     let checks = 0;
-    for (const [path, entry] of Object.entries(PROCEDURES)) {
+    for (const [path, entry] of procedureEntries()) {
       for (const [actor, session] of Object.entries(actors)) {
-        const input = entry.input(bIds);
-        const result = entry.kind === "query" ? await session.query(path, input) : await session.mutation(path, input);
+        const result = await callProcedure(session, path, entry.input(bIds));
         transcripts.push(JSON.stringify(result));
         checks += 1;
         const label = `${actor} → ${path}`;
         if (entry.scope === "public") expect(result.error, label).toBeUndefined();
         else if (actor === "anonymous") expect(result.error?.code, label).toBe("UNAUTHORIZED");
         else if (entry.scope === "project" || actor === "outsider") expect(result.error?.code, label).toBe("NOT_FOUND");
-        else if (path === "project.create") {
-          // Mass-assigned organizationId is ignored: the project lands in A (or the role is refused).
-          if (actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
-          else expect(result.data?.organizationId, label).toBe(aOrgId);
-        } else expect(result.error, label).toBeUndefined();
+        // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
+        else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
+        else {
+          expect(result.error, label).toBeUndefined();
+          if (entry.landedIn) expect(entry.landedIn(result.data!), label).toBe(aOrgId);
+        }
       }
     }
     console.log(`tenancy matrix: ${checks} tRPC calls`);
@@ -181,27 +134,22 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
   it("refuses B's ids on every /api/v1 route", async () => {
     const logger = createLogger("silent");
     const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
-    const keys = routes.map((route) => `${route.method} ${route.path}`);
+    const keys = routes.map(routeKey);
     // Every registered route is covered below; writes need a body entry.
-    for (const key of keys) if (!key.startsWith("get ") && !PUBLIC_ROUTES.has(key)) expect(REST_BODIES, `body for ${key}`).toHaveProperty([key]);
+    for (const key of keys) expect(ROUTES, `tenancy entry for ${key}`).toHaveProperty([key]);
+    for (const key of keys) if (!key.startsWith("get ") && !ROUTES[key].public) expect(ROUTES[key].body, `body for ${key}`).toBeDefined();
     let checks = 0;
     for (const route of routes) {
-      const key = `${route.method} ${route.path}`;
-      if (PUBLIC_ROUTES.has(key)) continue;
-      const fill = (orgId: string) =>
-        `/api/v1${route.path}`
-          .replace(":orgId", orgId)
-          .replace(":projectId", bIds.projectId)
-          .replace(":issueId", bIds.issueId)
-          .replace(":exceptionId", bIds.exceptionId) + restQuery(route.path, bIds);
+      const entry = ROUTES[routeKey(route)];
+      if (entry.public) continue;
+      const body = entry.body?.(bIds);
       for (const [actor, session] of Object.entries(actors)) {
         for (const orgId of [bIds.orgId, aOrgId]) {
           if (!route.path.includes(":projectId") && orgId === aOrgId) continue; // A's own org list is allowed
-          const body = REST_BODIES[key] === undefined ? undefined : JSON.parse(JSON.stringify(REST_BODIES[key]).replace("ISSUE_ID", bIds.issueId));
-          const response = await session.request(fill(orgId), { method: route.method.toUpperCase(), body });
+          const response = await session.request(routeUrl(route.path, entry, orgId, bIds), { method: route.method.toUpperCase(), body });
           transcripts.push(response.text);
           checks += 1;
-          expect(response.status, `${actor} ${key} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : 404);
+          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : 404);
         }
       }
     }

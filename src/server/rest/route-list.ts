@@ -26,3 +26,6 @@ export function listRoutes(router: Router, prefix = ""): RegisteredRoute[] {
   }
   return routes;
 }
+
+/** `get /organizations/:orgId/projects`: how the tenancy table and the OpenAPI test name a route. */
+export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

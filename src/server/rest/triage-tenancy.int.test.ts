@@ -2,47 +2,34 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpSession } from "../../../test/helpers/http-session";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant, utcDay } from "../../../test/helpers/triage-seed";
-import { issueActivities, issues } from "../db/schema/index";
+import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant } from "../../../test/helpers/triage-seed";
+import { callProcedure, massAssigned, type ProcedureInput, type ProcedurePath } from "../../../test/helpers/typed-trpc";
+import { procedureEntries, PROCEDURES, ROUTES, routeUrl, type TenantIds } from "../../../test/tenancy/tenancy-table";
+import { issueActivities, issues, projectKeys } from "../db/schema/index";
 import { appRouter } from "../trpc/router";
-import { API_ROUTES } from "./openapi";
 
 const MARKER = "tenant-a-secret-marker";
 const TRIAGE_NAMESPACES = ["issue", "exception", "stats", "event"];
+const isTriage = (path: string) => TRIAGE_NAMESPACES.includes(path.split(".")[0]);
 
-type Ids = { projectId: string; issueId: string; exceptionId: string };
-
-/** A valid input for every triage procedure; the matrix fails when a new procedure has no entry. */
-const PROCEDURE_INPUTS: Record<string, (ids: Ids) => Record<string, unknown>> = {
-  "issue.list": ({ projectId }) => ({ projectId }),
-  "issue.get": ({ projectId, issueId }) => ({ projectId, issueId }),
-  "issue.setStatus": ({ projectId, issueId }) => ({ projectId, issueId, status: "RESOLVED" }),
-  "issue.setSeverity": ({ projectId, issueId }) => ({ projectId, issueId, severity: "LOW" }),
-  "issue.bulkSetStatus": ({ projectId, issueId }) => ({ projectId, issueIds: [issueId], status: "RESOLVED" }),
-  "exception.list": ({ projectId, issueId }) => ({ projectId, issueId }),
-  "exception.get": ({ projectId, exceptionId }) => ({ projectId, exceptionId }),
-  "stats.daily": ({ projectId, issueId }) => ({ projectId, issueId, from: utcDay(new Date()), to: utcDay(new Date()) }),
-  "event.list": ({ projectId }) => ({ projectId }),
-};
-const MUTATIONS = new Set(["issue.setStatus", "issue.setSeverity", "issue.bulkSetStatus"]);
-/** Procedures that take no issue or exception id: only the foreign-project case applies. */
-const PROJECT_ONLY = new Set(["issue.list", "event.list"]);
-
+// The calls and expected answers come from the one tenancy table (test/tenancy/tenancy-table.ts):
+// here B probes A's ids, both as a foreign project and as foreign rows inside B's own project.
 describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere", () => {
   let server: TestServer;
   let a: Awaited<ReturnType<typeof triageTenant>>;
   let b: Awaited<ReturnType<typeof triageTenant>>;
-  let aIds: Ids;
-  let bIds: Ids;
+  let aIds: TenantIds;
+  let bIds: TenantIds;
   const texts: string[] = [];
 
-  const idsOf = async (tenant: typeof a, type: string): Promise<Ids> => {
+  const idsOf = async (tenant: typeof a, type: string): Promise<TenantIds> => {
     const issue = await issueByType(tenant.session, tenant.project.id, type);
-    const { data } = await tenant.session.query("exception.list", { projectId: tenant.project.id, issueId: issue.id });
-    return { projectId: tenant.project.id, issueId: issue.id, exceptionId: data.items[0].id };
+    const { data: exceptions } = await callProcedure(tenant.session, "exception.list", { projectId: tenant.project.id, issueId: issue.id });
+    const { data: project } = await callProcedure(tenant.session, "project.get", { projectId: tenant.project.id });
+    return { orgId: tenant.org.id, projectId: tenant.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id };
   };
-  const call = async (session: HttpSession, path: string, input: unknown) => {
-    const result = MUTATIONS.has(path) ? await session.mutation(path, input) : await session.query(path, input);
+  const call = async <P extends ProcedurePath>(session: HttpSession, path: P, input: ProcedureInput<P>) => {
+    const result = await callProcedure(session, path, input);
     texts.push(JSON.stringify(result));
     return result;
   };
@@ -66,75 +53,56 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
   afterAll(() => server.close());
 
   it("has an entry for every triage procedure of the tRPC router", () => {
-    const procedures = Object.keys(appRouter._def.procedures).filter((path) => TRIAGE_NAMESPACES.includes(path.split(".")[0]));
-    expect(procedures.sort()).toEqual(Object.keys(PROCEDURE_INPUTS).sort());
+    const procedures = Object.keys(appRouter._def.procedures).filter(isTriage);
+    expect(procedures.sort()).toEqual(Object.keys(PROCEDURES).filter(isTriage).sort());
   });
 
-  it("tRPC: a foreign project, or a foreign issue/exception inside one's own project, is NOT_FOUND", async () => {
-    for (const [path, input] of Object.entries(PROCEDURE_INPUTS)) {
-      const foreignProject = await call(b.session, path, input(aIds));
+  it("tRPC: a foreign project, or a foreign issue/exception/key inside one's own project, is NOT_FOUND", async () => {
+    // Every project-scoped procedure, the triage ones among them.
+    const projectScoped = procedureEntries().filter(([, entry]) => entry.scope === "project");
+    expect(projectScoped.map(([path]) => path)).toEqual(expect.arrayContaining(Object.keys(PROCEDURES).filter(isTriage)));
+    for (const [path, entry] of projectScoped) {
+      const foreignProject = await call(b.session, path, entry.input(aIds));
       expect(foreignProject.error?.code, `${path} with A's project`).toBe("NOT_FOUND");
-      if (PROJECT_ONLY.has(path)) continue;
-      const foreignRow = await call(b.session, path, input({ ...aIds, projectId: bIds.projectId }));
-      if (path === "issue.bulkSetStatus") expect(foreignRow.data).toEqual({ updated: 0 });
-      else expect(foreignRow.error?.code, `${path} with A's row in B's project`).toBe("NOT_FOUND");
+      if (!entry.foreignRow) continue;
+      const foreignRow = await call(b.session, path, entry.input({ ...aIds, orgId: bIds.orgId, projectId: bIds.projectId }));
+      if ("data" in entry.foreignRow) expect(foreignRow.data, `${path} with A's row in B's project`).toEqual(entry.foreignRow.data);
+      else expect(foreignRow.error?.code, `${path} with A's row in B's project`).toBe(entry.foreignRow.error);
     }
   });
 
   it("REST: every route answers 404 for A's organization, A's project under B's organization, and A's rows", async () => {
-    const routes = API_ROUTES.filter((route) => !route.public);
+    const routes = Object.entries(ROUTES).filter(([, entry]) => !entry.public);
     expect(routes.length).toBeGreaterThanOrEqual(12);
-    const bodies: Record<string, unknown> = {
-      "/issues/:issueId/status": { status: "RESOLVED" },
-      "/issues/:issueId/severity": { severity: "LOW" },
-      "/issues/bulk-status": { issueIds: [aIds.issueId], status: "RESOLVED" },
-      "/projects": { name: "Intruder", platform: "NODE_JS" },
-    };
-    const today = utcDay(new Date());
-    for (const route of routes) {
-      const suffix = Object.keys(bodies).find((end) => route.path.endsWith(end));
-      const body = route.method === "get" ? undefined : suffix ? bodies[suffix] : {};
-      const query = route.path.endsWith("/statistics/daily")
-        ? `?from=${today}&to=${today}&issueId=${aIds.issueId}`
-        : route.path.endsWith("/exceptions")
-          ? `?issueId=${aIds.issueId}`
-          : "";
-      const bulk = route.path.endsWith("/bulk-status");
-      // Row-level case: B's own organization and project, A's issue or exception id.
-      const takesRow = /:issueId|:exceptionId|\/bulk-status$|\/exceptions$|\/daily$/.test(route.path);
+    for (const [key, entry] of routes) {
+      const [method, path] = key.split(" ");
+      const body = entry.body?.(aIds);
       const cases = [
-        { orgId: a.org.id, ids: aIds, expected: 404 },
-        ...(route.path.includes(":projectId") ? [{ orgId: b.org.id, ids: aIds, expected: 404 }] : []),
-        ...(takesRow ? [{ orgId: b.org.id, ids: { ...aIds, projectId: bIds.projectId }, expected: bulk ? 200 : 404 }] : []),
+        { orgId: a.org.id, ids: aIds, expected: { status: 404 } },
+        ...(path.includes(":projectId") ? [{ orgId: b.org.id, ids: aIds, expected: { status: 404 } }] : []),
+        // Row-level case: B's own organization and project, A's issue or exception id.
+        ...(entry.foreignRow ? [{ orgId: b.org.id, ids: { ...aIds, projectId: bIds.projectId }, expected: entry.foreignRow }] : []),
       ];
       for (const { orgId, ids, expected } of cases) {
-        const url =
-          `/api/v1${route.path}`
-            .replace(":orgId", orgId)
-            .replace(":projectId", ids.projectId)
-            .replace(":issueId", ids.issueId)
-            .replace(":exceptionId", ids.exceptionId) + query;
-        const response = await b.session.request(url, { method: route.method.toUpperCase(), body });
+        const url = routeUrl(path, entry, orgId, ids);
+        const response = await b.session.request(url, { method: method.toUpperCase(), body });
         texts.push(response.text);
-        expect(response.status, `${route.method.toUpperCase()} ${url}`).toBe(expected);
-        if (expected === 404) expect(response.body.error.code).toBe("NOT_FOUND");
-        else expect(response.body).toEqual({ updated: 0 });
+        expect(response.status, `${method.toUpperCase()} ${url}`).toBe(expected.status);
+        if ("body" in expected) expect(response.body).toEqual(expected.body);
+        else expect(response.body.error.code).toBe("NOT_FOUND");
       }
-      const anonymous = await new HttpSession(server.url).request(
-        `/api/v1${route.path}`
-          .replace(":orgId", a.org.id)
-          .replace(":projectId", aIds.projectId)
-          .replace(":issueId", aIds.issueId)
-          .replace(":exceptionId", aIds.exceptionId),
-        { method: route.method.toUpperCase(), body },
-      );
-      expect(anonymous.status, `anonymous ${route.method} ${route.path}`).toBe(401);
+      const anonymous = await new HttpSession(server.url).request(routeUrl(path, entry, a.org.id, aIds), { method: method.toUpperCase(), body });
+      expect(anonymous.status, `anonymous ${key}`).toBe(401);
     }
   });
 
   it("ignores mass-assigned organizationId/projectId: writes land on the path's (or input's own) issue", async () => {
-    const viaTrpc = await b.session.mutation("issue.setSeverity", { ...bIds, severity: "CRITICAL", organizationId: a.org.id });
-    expect(viaTrpc.data.id).toBe(bIds.issueId);
+    const viaTrpc = await callProcedure(
+      b.session,
+      "issue.setSeverity",
+      massAssigned({ projectId: bIds.projectId, issueId: bIds.issueId, severity: "CRITICAL" }, { exceptionId: bIds.exceptionId, organizationId: a.org.id }),
+    );
+    expect(viaTrpc.data?.id).toBe(bIds.issueId);
     const viaRest = await b.session.request(`/api/v1/organizations/${b.org.id}/projects/${bIds.projectId}/issues/${bIds.issueId}/status`, {
       method: "PUT",
       body: { status: "IGNORED", organizationId: a.org.id, projectId: aIds.projectId, issueId: aIds.issueId },
@@ -149,6 +117,9 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
     const [issue] = await server.database.db.select().from(issues).where(eq(issues.id, aIds.issueId));
     expect(issue).toMatchObject({ status: "OPEN", severity: "HIGH" });
     expect(await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, aIds.issueId))).toHaveLength(0);
+    // The row-level key probes (rotateKey/revokeKey with A's key in B's project) revoked nothing.
+    const aKeys = await server.database.db.select().from(projectKeys).where(eq(projectKeys.projectId, aIds.projectId));
+    expect(aKeys.map((key) => [key.id, key.revokedAt])).toEqual([[aIds.keyId, null]]);
     const everything = texts.join("\n");
     expect(texts.length).toBeGreaterThan(40);
     expect(everything).not.toContain(MARKER);
