@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { contractIssues, documentedResponse, responseSchemaOf, type OpenApiDocument } from "../../../test/helpers/openapi-contract";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
+import { sendAnalyticsEvent, sendEvent, triageTenant, utcDay } from "../../../test/helpers/triage-seed";
 import type { AppServices } from "../trpc/context";
 import { API_ROUTES, buildOpenApiDocument } from "./openapi";
 import { listRoutes } from "./route-list";
@@ -52,5 +54,93 @@ describe("OpenAPI document of /api/v1", () => {
     const served = await response.json();
     expect(served.openapi).toBe("3.1.0");
     expect(served).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  it("gives every operation of the document a 200 or 201 response schema that names one of its components", () => {
+    const components = document.components.schemas as Record<string, unknown>;
+    let operations = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, { responses }] of Object.entries(methods as Record<string, { responses: Record<string, unknown> }>)) {
+        operations += 1;
+        const label = `${method.toUpperCase()} ${path}`;
+        const success = Object.keys(responses).filter((status) => status.startsWith("2"));
+        expect(success.length === 1 && ["200", "201"].includes(success[0]), `${label} answers ${success.join(", ")}`).toBe(true);
+        const schema = responseSchemaOf(document, method, path, Number(success[0]));
+        expect(schema?.$ref, label).toMatch(/^#\/components\/schemas\//);
+        expect(components, label).toHaveProperty([String(schema!.$ref).replace("#/components/schemas/", "")]);
+        expect(() => documentedResponse(document, method, path, Number(success[0])), label).not.toThrow();
+      }
+    }
+    expect(operations).toBe(API_ROUTES.length);
+  });
+
+  describe("live answers match the documented response schemas", () => {
+    let served: OpenApiDocument;
+    let tenant: Awaited<ReturnType<typeof triageTenant>>;
+    let base: string;
+
+    /** Calls a route and checks its answer against the served document (by the route's OpenAPI path). */
+    const expectDocumented = async (method: string, path: string, url: string, status: number, body?: unknown) => {
+      const response = await tenant.session.request(`/api/v1${url}`, { method: method.toUpperCase(), body });
+      expect(response.status, `${method.toUpperCase()} ${url}: ${response.text}`).toBe(status);
+      expect(contractIssues(documentedResponse(served, method, path, status), response.body), `${method.toUpperCase()} ${path}`).toEqual([]);
+      return response.body;
+    };
+
+    beforeAll(async () => {
+      served = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+      tenant = await triageTenant(server, "Contract");
+      await sendEvent(server, tenant.project, { type: "ContractError", value: "boom", fn: "handler", tags: { browser: "firefox" }, release: "1.0.0" });
+      await sendAnalyticsEvent(server, tenant.project, "signup", { plan: "free" });
+      base = `/organizations/${tenant.org.id}/projects/${tenant.project.id}`;
+    });
+
+    it("for the project, issue, exception, statistics and event routes", async () => {
+      const P = "/organizations/{orgId}/projects";
+      const PP = `${P}/{projectId}`;
+      const projects = (await expectDocumented("get", P, `/organizations/${tenant.org.id}/projects`, 200)) as unknown[];
+      expect(projects.length).toBeGreaterThan(0);
+      await expectDocumented("post", P, `/organizations/${tenant.org.id}/projects`, 201, { name: "Contract two", platform: "PYTHON" });
+      await expectDocumented("get", PP, base, 200);
+      const page = (await expectDocumented("get", `${PP}/issues`, `${base}/issues`, 200)) as { items: { id: string }[] };
+      expect(page.items.length).toBeGreaterThan(0);
+      const issueId = page.items[0].id;
+      await expectDocumented("put", `${PP}/issues/{issueId}/status`, `${base}/issues/${issueId}/status`, 200, { status: "RESOLVED" });
+      await expectDocumented("put", `${PP}/issues/{issueId}/severity`, `${base}/issues/${issueId}/severity`, 200, { severity: "LOW" });
+      await expectDocumented("post", `${PP}/issues/bulk-status`, `${base}/issues/bulk-status`, 200, { issueIds: [issueId], status: "OPEN" });
+      // The tag breakdown is written about once a second; wait for it so its schema is exercised too.
+      await vi.waitFor(
+        async () => {
+          const issue = (await expectDocumented("get", `${PP}/issues/{issueId}`, `${base}/issues/${issueId}`, 200)) as { tags: unknown[]; activity: unknown[] };
+          expect(issue.tags.length).toBeGreaterThan(0);
+          expect(issue.activity.length).toBe(3);
+        },
+        { timeout: 5000, interval: 100 },
+      );
+      const exceptions = (await expectDocumented("get", `${PP}/exceptions`, `${base}/exceptions?issueId=${issueId}`, 200)) as { items: { id: string }[] };
+      expect(exceptions.items.length).toBeGreaterThan(0);
+      await expectDocumented("get", `${PP}/exceptions/{exceptionId}`, `${base}/exceptions/${exceptions.items[0].id}`, 200);
+      const today = utcDay(new Date());
+      await expectDocumented("get", `${PP}/exceptions/statistics/daily`, `${base}/exceptions/statistics/daily?from=${today}&to=${today}`, 200);
+      const events = (await expectDocumented("get", `${PP}/events`, `${base}/events`, 200)) as { items: unknown[] };
+      expect(events.items.length).toBeGreaterThan(0);
+      await expectDocumented("get", "/openapi.json", "/openapi.json", 200);
+    });
+
+    it("for the error answer of a documented 404", async () => {
+      await expectDocumented("get", "/organizations/{orgId}/projects/{projectId}/issues/{issueId}", `${base}/issues/${crypto.randomUUID()}`, 404);
+    });
+
+    it("so a field added, dropped or retyped without its view fails", async () => {
+      const path = "/organizations/{orgId}/projects/{projectId}/issues/{issueId}";
+      const validator = documentedResponse(served, "get", path, 200);
+      const { body: page } = await tenant.session.request(`/api/v1${base}/issues`);
+      const { body: issue } = await tenant.session.request(`/api/v1${base}/issues/${page.items[0].id}`);
+      expect(contractIssues(validator, issue)).toEqual([]);
+      const { status: _status, ...withoutStatus } = issue;
+      expect(contractIssues(validator, { ...issue, assignee: "someone" })).toEqual(['(root): Unrecognized key: "assignee"']);
+      expect(contractIssues(validator, withoutStatus)).toEqual(['status: Invalid option: expected one of "OPEN"|"RESOLVED"|"IGNORED"']);
+      expect(contractIssues(validator, { ...issue, lastSeen: 1_700_000_000_000 })).toEqual(["lastSeen: Invalid input: expected string, received number"]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CreateProjectInput, ProjectIdInput } from "../../shared/project.inputs";
+import { ProjectView } from "../../shared/project.views";
 import {
   BulkSetIssueStatusInput,
   DailyStatsInput,
@@ -11,6 +12,8 @@ import {
   SetIssueSeverityInput,
   SetIssueStatusInput,
 } from "../../shared/triage.inputs";
+import { BulkStatusResult, EventPage, ExceptionDetail, ExceptionPage, IssueDetail, IssuePage } from "../../shared/triage.views";
+import { ApiErrorView, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -22,6 +25,9 @@ export interface ApiRoute {
   tag: string;
   /** Query parameters (GET) or JSON body (writes); the path's ids are taken out of it. */
   input?: z.ZodType;
+  /** The success answer: a view named in rest/openapi-views.ts. */
+  output: z.ZodType;
+  /** What the answer holds, in a few words. */
   response: string;
   status?: number;
   public?: boolean;
@@ -32,18 +38,36 @@ const PP = `${P}/:projectId`;
 
 /** Every route of the /api/v1 router; a test fails when a registered route is missing here. */
 export const API_ROUTES: ApiRoute[] = [
-  { method: "get", path: "/openapi.json", summary: "This document", tag: "Meta", response: "The OpenAPI 3.1 document", public: true },
-  { method: "get", path: P, summary: "List projects", tag: "Projects", response: "Array of projects with DSN and keys" },
-  { method: "post", path: P, summary: "Create a project", tag: "Projects", input: CreateProjectInput, response: "The new project", status: 201 },
-  { method: "get", path: PP, summary: "Get a project", tag: "Projects", input: ProjectIdInput, response: "One project with DSN and keys" },
-  { method: "get", path: `${PP}/issues`, summary: "List issues", tag: "Issues", input: ListIssuesInput, response: "Paged<IssueListItem>" },
+  {
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document",
+    tag: "Meta",
+    output: OpenApiDocumentView,
+    response: "The OpenAPI 3.1 document",
+    public: true,
+  },
+  { method: "get", path: P, summary: "List projects", tag: "Projects", output: ProjectList, response: "Array of projects with DSN and keys" },
+  {
+    method: "post",
+    path: P,
+    summary: "Create a project",
+    tag: "Projects",
+    input: CreateProjectInput,
+    output: ProjectView,
+    response: "The new project",
+    status: 201,
+  },
+  { method: "get", path: PP, summary: "Get a project", tag: "Projects", input: ProjectIdInput, output: ProjectView, response: "One project with DSN and keys" },
+  { method: "get", path: `${PP}/issues`, summary: "List issues", tag: "Issues", input: ListIssuesInput, output: IssuePage, response: "A page of issues" },
   {
     method: "post",
     path: `${PP}/issues/bulk-status`,
     summary: "Set the status of several issues",
     tag: "Issues",
     input: BulkSetIssueStatusInput,
-    response: "{ updated: number }",
+    output: BulkStatusResult,
+    response: "How many issues changed status",
   },
   {
     method: "get",
@@ -51,7 +75,8 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Get an issue",
     tag: "Issues",
     input: IssueScope,
-    response: "IssueDetail with tags breakdown and activity",
+    output: IssueDetail,
+    response: "The issue with its tags breakdown and activity",
   },
   {
     method: "put",
@@ -59,7 +84,8 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Set an issue's status",
     tag: "Issues",
     input: SetIssueStatusInput,
-    response: "The updated IssueDetail",
+    output: IssueDetail,
+    response: "The updated issue",
   },
   {
     method: "put",
@@ -67,7 +93,8 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Set an issue's severity",
     tag: "Issues",
     input: SetIssueSeverityInput,
-    response: "The updated IssueDetail",
+    output: IssueDetail,
+    response: "The updated issue",
   },
   {
     method: "get",
@@ -75,7 +102,8 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "List exceptions (occurrences), newest first",
     tag: "Exceptions",
     input: ListExceptionsInput,
-    response: "Paged<ExceptionListItem>",
+    output: ExceptionPage,
+    response: "A page of exceptions",
   },
   {
     method: "get",
@@ -83,7 +111,8 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Occurrences per UTC day, zero-filled, from..to inclusive (at most 366 days)",
     tag: "Exceptions",
     input: DailyStatsInput,
-    response: 'Array of { "date": "YYYY-MM-DD", "count": n }',
+    output: DailyCounts,
+    response: "One count per UTC day",
   },
   {
     method: "get",
@@ -91,9 +120,18 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Get an exception with the whole stored occurrence",
     tag: "Exceptions",
     input: ExceptionScope,
-    response: "ExceptionDetail",
+    output: ExceptionDetail,
+    response: "The exception with its stored occurrence",
   },
-  { method: "get", path: `${PP}/events`, summary: "List analytics events", tag: "Events", input: ListEventsInput, response: "Paged<EventListItem>" },
+  {
+    method: "get",
+    path: `${PP}/events`,
+    summary: "List analytics events",
+    tag: "Events",
+    input: ListEventsInput,
+    output: EventPage,
+    response: "A page of analytics events",
+  },
 ];
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
@@ -110,7 +148,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   }) as JsonSchema;
 }
 
-const ERROR_RESPONSE = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+const ERROR_RESPONSE = { description: "Error", content: { "application/json": { schema: viewRef(ApiErrorView) } } };
 
 function operation(route: ApiRoute) {
   const schema = route.input ? jsonSchemaOf(route.input) : { properties: {}, required: [] };
@@ -146,7 +184,7 @@ function operation(route: ApiRoute) {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: route.response, content: { "application/json": { schema: {} } } },
+      [String(route.status ?? 200)]: { description: route.response, content: { "application/json": { schema: viewRef(route.output) } } },
       ...(route.public ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
     },
   };
@@ -168,19 +206,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     paths,
     components: {
       securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
-      schemas: {
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message", "requestId"],
-              properties: { code: { type: "string" }, message: { type: "string" }, requestId: { type: "string" } },
-            },
-          },
-        },
-      },
+      schemas: viewComponents(),
     },
   };
 }
