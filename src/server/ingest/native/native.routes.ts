@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Db } from "../../db/client";
-import { events } from "../../db/schema/index";
+import { recordAnalyticsEvent } from "../../events/analytics-event.service";
 import type { Logger } from "../../logger";
 import { IngestError } from "../http/ingest-error";
 import { answerIngestError, answerRateLimited } from "../http/ingest-http";
@@ -10,7 +9,6 @@ import { parseJsonBytes } from "../http/json-payload";
 import { extractNativeApiKey } from "./native-auth";
 import { parseNativeEvent } from "./native-event.schema";
 import { normalizeNativeException } from "./native-exception.normalizer";
-import { StorageUnavailableError } from "../http/storage-unavailable";
 
 const OK = { result: "OK" };
 
@@ -23,7 +21,7 @@ async function readJson(ingest: IngestService, req: IncomingMessage) {
 }
 
 /** The original product's native SDK endpoints (INGEST-PROTOCOL.md §2), answering 201 {"result":"OK"}. */
-export function nativeIngestHandlers(ingest: IngestService, db: Db, logger: Logger) {
+export function nativeIngestHandlers(ingest: IngestService, logger: Logger) {
   const exceptions = async ({ req, reply }: IngestRequest) => {
     try {
       const project = await ingest.authorize(extractNativeApiKey(req.headers));
@@ -43,13 +41,7 @@ export function nativeIngestHandlers(ingest: IngestService, db: Db, logger: Logg
       const input = parseNativeEvent(await readJson(ingest, req));
       const verdict = await ingest.checkRateLimit(project);
       if (verdict.limited) return answerRateLimited(reply, verdict.retryAfterSeconds, "default", verdict.scope ?? "project");
-      try {
-        await db
-          .insert(events)
-          .values({ organizationId: project.organizationId, projectId: project.projectId, name: input.name, properties: input.properties ?? {} });
-      } catch (error) {
-        throw new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
-      }
+      await recordAnalyticsEvent(ingest.deps.writer, project, input, new Date());
       reply.json(201, OK);
     } catch (error) {
       answerIngestError(req, reply, error, logger);
