@@ -53,7 +53,7 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
   });
   const handle = createIngestRouter({
     sentry: sentryIngestHandlers(service, ingestLogger),
-    native: nativeIngestHandlers(service, database.db, ingestLogger),
+    native: nativeIngestHandlers(service, ingestLogger),
     securityHeaders,
     logger,
     trustedProxyHops: env.TRUST_PROXY,

@@ -17,9 +17,24 @@ export interface IngestDeps {
   logger: Logger;
 }
 
-/** The protocol-independent steps every SDK endpoint shares. */
+/** How an SDK request ended: accepted (every event committed) with what to answer, or refused by the rate limit. */
+export type IngestResult<T> = { accepted: true; value: T } | { accepted: false; rateLimit: RateLimitVerdict };
+
+export const ACCEPTED: IngestResult<void> = { accepted: true, value: undefined };
+
+export const refusedBy = (rateLimit: RateLimitVerdict): IngestResult<never> => ({ accepted: false, rateLimit });
+
+/**
+ * The protocol-independent steps every SDK endpoint shares. The endpoints' orchestration is in
+ * sentry-ingest.service.ts and native-ingest.service.ts; the routes only translate HTTP.
+ */
 export class IngestService {
   constructor(readonly deps: IngestDeps) {}
+
+  /** Whether any rate limit is configured; without one (the default) the hot path skips the check and its awaits. */
+  get limitsRate() {
+    return this.deps.rateLimiter.enabled;
+  }
 
   readBody(req: IncomingMessage) {
     return decodeBody(req, req.headers["content-encoding"], this.deps.limits);

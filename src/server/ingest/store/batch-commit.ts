@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { withoutNulEscapes } from "./nul-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
+import { insertQueuedRows, splitBatch, type BatchItem } from "./queued-row";
 import type { TagCountRow } from "./tag-count-buffer";
 
 /**
@@ -42,9 +43,13 @@ export interface CommittedTags {
   tags: Record<string, string>;
 }
 
-export async function commitBatch(db: StatementRunner, batch: PreparedOccurrence[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
-  const committed = batch.length > 0 ? await commitOccurrences(db, batch) : [];
+export async function commitBatch(db: StatementRunner, batch: BatchItem[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
+  const [occurrences, rows] = splitBatch(batch);
+  const committed = occurrences.length > 0 ? await commitOccurrences(db, occurrences) : [];
   if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
+  // Last: other domains' rows have no event id to deduplicate on, so they must not be written when
+  // a later statement fails the batch and the SDK sends them again.
+  if (rows.length > 0) await insertQueuedRows(db, rows);
   return committed;
 }
 

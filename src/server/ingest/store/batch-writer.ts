@@ -1,7 +1,8 @@
 import type { Logger } from "../../logger";
 import { addTagCounts, commitBatch, type CommittedTags, type StatementRunner } from "./batch-commit";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
-import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
+import { prepareOccurrence } from "./prepared-occurrence";
+import { QueuedRow, type BatchItem, type RowKind } from "./queued-row";
 import { StorageUnavailableError } from "../http/storage-unavailable";
 import { TagCountBuffer } from "./tag-count-buffer";
 
@@ -20,7 +21,7 @@ export interface BatchWriterOptions {
 }
 
 interface Waiter {
-  item: PreparedOccurrence;
+  item: BatchItem;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -50,15 +51,30 @@ export class BatchWriter {
 
   /** Resolves once the event is committed; rejects with StorageUnavailableError otherwise. */
   write(item: PendingOccurrence): Promise<void> {
-    if (this.closed) return Promise.reject(new StorageUnavailableError("Ingest is shutting down"));
-    if (this.queue.length >= this.options.maxQueue) {
-      return Promise.reject(new StorageUnavailableError("Ingest queue is full", 1));
-    }
+    const refused = this.refusal();
+    if (refused) return Promise.reject(refused);
     return new Promise<void>((resolve, reject) => {
       // Prepared now, while an earlier batch commits, rather than when this one is built.
       this.queue.push({ item: prepareOccurrence(item), resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Another domain's row (see QueuedRow), under the same queue limit; resolves once committed. */
+  writeRow<T>(kind: RowKind<T>, row: T): Promise<void> {
+    const refused = this.refusal();
+    if (refused) return Promise.reject(refused);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ item: new QueuedRow(kind, row), resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Why a new write is refused (503): shutting down, or the queue is full (backpressure). */
+  private refusal(): StorageUnavailableError | null {
+    if (this.closed) return new StorageUnavailableError("Ingest is shutting down");
+    if (this.queue.length >= this.options.maxQueue) return new StorageUnavailableError("Ingest queue is full", 1);
+    return null;
   }
 
   /** Outcome counters ride along with the next commit (best effort: they are statistics). */
@@ -174,7 +190,7 @@ export class BatchWriter {
    * happen; if PostgreSQL still picks this transaction as a deadlock or serialization victim,
    * nothing was written and one more attempt is safe.
    */
-  private async commitWithRetry(items: PreparedOccurrence[], outcomes: PendingOutcome[]) {
+  private async commitWithRetry(items: BatchItem[], outcomes: PendingOutcome[]) {
     try {
       return await commitBatch(this.db, items, outcomes);
     } catch (error) {

@@ -1,0 +1,41 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { issues } from "./issues";
+import { jsonText } from "./json-text";
+import { projects } from "./projects";
+
+/**
+ * The spec's "exception": one stored occurrence. Narrow columns for lists and filters; the whole
+ * normalised event (chain, frames, request, breadcrumbs, …) lives in `data`.
+ */
+export const occurrences = pgTable(
+  "occurrences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    level: text("level").notNull(),
+    platform: text("platform"),
+    environment: text("environment"),
+    environmentBucket: text("environment_bucket").notNull(),
+    release: text("release"),
+    name: text("name"),
+    message: text("message"),
+    userKey: text("user_key"),
+    /** The whole normalised event (see NormalizedOccurrence), read only by the exception detail. */
+    data: jsonText("data").notNull(),
+  },
+  (t) => [
+    // Duplicate deliveries of one event id are stored once.
+    uniqueIndex("occurrences_project_event_id_idx").on(t.projectId, t.eventId),
+    index("occurrences_org_issue_received_idx").on(t.organizationId, t.issueId, t.receivedAt.desc()),
+    index("occurrences_org_project_received_idx").on(t.organizationId, t.projectId, t.receivedAt.desc()),
+  ],
+);

@@ -1,0 +1,108 @@
+import type { IngestRequest } from "./http/ingest-dispatcher";
+import { IngestError } from "./http/ingest-error";
+import { refusedBy, type IngestResult, type IngestService } from "./ingest.service";
+import type { IngestProject } from "./project-key.cache";
+import { extractSentryAuth, type SentryAuthInput } from "./sentry/sentry-auth";
+import { readSentryPayload, type SentryEndpoint, type SentryPayload } from "./sentry/sentry-payload.reader";
+import type { NormalizedOccurrence } from "./store/occurrence.types";
+
+/** What the Sentry steps read of a request: the key's places (query, headers), the body stream, the client address. */
+export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
+
+/**
+ * `/envelope/`: events, client reports and items stored elsewhere or not at all. Resolves to the
+ * id to answer with (null: answer `{}`) once every event is committed, or to the rate-limit refusal.
+ */
+export async function ingestEnvelope(ingest: IngestService, request: SentryRequest, urlProjectNumber: number): Promise<IngestResult<string | null>> {
+  // Most SDKs put the key in the query or a header: then a bad body can be counted against the
+  // project. Keys that only travel in the envelope header are checked after parsing.
+  const early = hasRequestAuth(request) ? await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber)).publicKey, urlProjectNumber) : null;
+  const payload = await readPayload(ingest, "envelope", request, early);
+  const auth = extractSentryAuth(authInput(request, urlProjectNumber, payload.dsn));
+  const project = early ?? (await ingest.authorize(auth.publicKey, urlProjectNumber));
+  // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
+  // must still arrive while the SDK backs off, or its discard counts would be lost.
+  if (payload.occurrences.length > 0 && ingest.limitsRate) {
+    const verdict = await ingest.checkRateLimit(project);
+    if (verdict.limited) return refusedBy(verdict);
+  }
+  for (const item of payload.envelope?.items ?? []) {
+    if (item.type === "client_report") recordClientReport(ingest, project, item.json);
+    // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
+    else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
+      ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
+  }
+  await storeAll(ingest, project, payload.occurrences);
+  return { accepted: true, value: payload.responseId };
+}
+
+/** Legacy `/store/`: one event. Resolves to its id once committed, or to the rate-limit refusal. */
+export async function ingestStoreBody(ingest: IngestService, request: SentryRequest, urlProjectNumber: number): Promise<IngestResult<string | null>> {
+  // Headers and query carry the key on the store endpoint; check it before reading the body.
+  const auth = extractSentryAuth(authInput(request, urlProjectNumber));
+  const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
+  const payload = await readPayload(ingest, "store", request, project);
+  if (ingest.limitsRate) {
+    const verdict = await ingest.checkRateLimit(project);
+    if (verdict.limited) return refusedBy(verdict);
+  }
+  await storeAll(ingest, project, payload.occurrences);
+  return { accepted: true, value: payload.responseId };
+}
+
+/** Item types Faultline accepts without storing: performance data, attachments, replays, logs. */
+const STORED_ELSEWHERE_OR_UNSUPPORTED = new Set([
+  "transaction",
+  "attachment",
+  "replay_event",
+  "replay_recording",
+  "profile",
+  "profile_chunk",
+  "span",
+  "log",
+  "check_in",
+  "user_report",
+  "feedback",
+]);
+
+const hasRequestAuth = ({ query, req }: SentryRequest) =>
+  query.getAll("sentry_key").length === 1 || req.headers["x-sentry-auth"] !== undefined || /^sentry /i.test(String(req.headers.authorization ?? ""));
+
+function authInput(request: SentryRequest, urlProjectNumber: number, envelopeDsn: string | null = null): SentryAuthInput {
+  return { query: request.query, headers: request.req.headers, envelopeDsn, urlProjectNumber };
+}
+
+/** Reads and parses the body; one rejected as invalid (400) or too large (413) is counted in the project's outcomes. */
+async function readPayload(ingest: IngestService, endpoint: SentryEndpoint, request: SentryRequest, project: IngestProject | null): Promise<SentryPayload> {
+  try {
+    return readSentryPayload(endpoint, await ingest.readBody(request.req), {
+      ingestLimits: ingest.deps.limits,
+      receivedAt: new Date(),
+      // `{{auto}}` user IPs: the client as seen through TRUST_PROXY hops, like the request log.
+      connectionIp: request.clientIp(),
+    });
+  } catch (error) {
+    if (project && error instanceof IngestError && error.status !== 415) {
+      ingest.recordOutcome(project, error.status === 413 ? "too_large" : "invalid", error.code, "error", 1);
+    }
+    throw error;
+  }
+}
+
+/** Resolves once every occurrence of the request is committed. */
+function storeAll(ingest: IngestService, project: IngestProject, occurrences: NormalizedOccurrence[]): Promise<unknown> {
+  const receivedAt = new Date();
+  // One event is the usual request: no array and no Promise.all for it.
+  if (occurrences.length === 1) return ingest.store(project, occurrences[0], receivedAt);
+  return Promise.all(occurrences.map((occurrence) => ingest.store(project, occurrence, receivedAt)));
+}
+
+function recordClientReport(ingest: IngestService, project: IngestProject, report: unknown) {
+  const discarded = (report as { discarded_events?: unknown } | undefined)?.discarded_events;
+  if (!Array.isArray(discarded)) return;
+  for (const entry of discarded.slice(0, 100)) {
+    const { reason, category, quantity } = (entry ?? {}) as { reason?: unknown; category?: unknown; quantity?: unknown };
+    if (typeof reason !== "string" || typeof category !== "string" || typeof quantity !== "number" || !(quantity > 0)) continue;
+    ingest.recordOutcome(project, "client_discard", reason.slice(0, 64), category.slice(0, 32), Math.min(Math.floor(quantity), 1_000_000));
+  }
+}
