@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../src/server/app";
 import { createAuth, type Auth } from "../../src/server/auth/auth";
+import type { AppServices } from "../../src/server/context";
 import type { IngestModule } from "../../src/server/ingest/ingest.module";
 import { createMailer, type Mailer } from "../../src/server/auth/mailer";
 import { parseEnv, type Env } from "../../src/server/env";
@@ -15,6 +16,8 @@ export interface TestServer {
   auth: Auth;
   mailer: Mailer;
   ingest: IngestModule;
+  /** The services the app's handlers were given (typed callers and test-only routers use them). */
+  services: AppServices;
   /** Log lines written by the server, parsed. */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -63,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     auth,
     mailer,
     ingest: app.ingest,
+    services: app.services,
     logs,
     close: async () => {
       server.closeAllConnections();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import { API_ROUTES, buildOpenApiDocument } from "./openapi";
 import { listRoutes } from "./route-list";
 import { createV1Router } from "./v1.router";
