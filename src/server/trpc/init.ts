@@ -1,6 +1,5 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { activeOrganizationIdOf, resolveOrgScope } from "../organizations/org-scope";
@@ -8,9 +7,13 @@ import { toTRPCError } from "./errors";
 
 const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
+  /**
+   * `data.appCode` is the domain code REST puts in `error.code` (VALIDATION_ERROR, PAYMENT_REQUIRED,
+   * …), and `data.details` the same details, e.g. the `{ path, message }` issues of a validation error.
+   */
   errorFormatter({ shape, error }) {
-    const zodIssues = error.cause instanceof ZodError ? error.cause.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })) : undefined;
-    return { ...shape, data: { ...shape.data, stack: undefined, zodIssues } };
+    const appError = error.cause instanceof AppError ? error.cause : undefined;
+    return { ...shape, data: { ...shape.data, stack: undefined, appCode: appError?.code ?? shape.data.code, details: appError?.details } };
   },
 });
 
