@@ -20,6 +20,7 @@ import { restErrorHandler } from "./rest/errors";
 import { createV1Router } from "./rest/v1.router";
 import { appRouter } from "./trpc/router";
 
+/** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
 export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing" | "jobs"> {
   env: Env;
   database: Database;
