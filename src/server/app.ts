@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./auth/mailer";
 import { outboxRoutes } from "./auth/outbox.routes";
+import { createRequestContext, type AppServices } from "./context";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { clientIpForAuth } from "./http/client-ip";
@@ -17,10 +18,10 @@ import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
 import { restErrorHandler } from "./rest/errors";
 import { createV1Router } from "./rest/v1.router";
-import { createRequestContext, type AppServices } from "./trpc/context";
 import { appRouter } from "./trpc/router";
 
-export interface AppDeps {
+/** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
+export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing" | "jobs"> {
   env: Env;
   database: Database;
   auth: Auth;
@@ -35,13 +36,15 @@ export interface App {
   listener: RequestListener;
   app: Express;
   ingest: IngestModule;
+  /** What the handlers were given (tests build typed callers over the same services). */
+  services: AppServices;
   close(): Promise<void>;
 }
 
 /** The Express wiring, in the one order ARCHITECTURE.md describes. */
 export async function createApp(deps: AppDeps): Promise<App> {
-  const { env, database, auth, mailer, logger } = deps;
-  const services: AppServices = { env, db: database.db, auth, logger };
+  const { env, database, auth, mailer, logger, modelProvider, waf, billing, jobs } = deps;
+  const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs };
   const trustedOrigins = [env.API_URL.replace(/\/$/, ""), ...env.TRUSTED_ORIGINS];
   const app = express();
   app.disable("x-powered-by");
@@ -100,6 +103,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     },
     app,
     ingest,
+    services,
     close: async () => {
       await ingest.close();
       await closeClient();

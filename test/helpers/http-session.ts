@@ -67,13 +67,23 @@ export class HttpSession {
     return this.decode<T>(await this.request(`/api/trpc/${path}`, { method: "POST", body: superjson.serialize(input ?? null), headers }));
   }
 
-  private decode<T>(response: HttpResponse<any>): { status: number; data?: T; error?: { message: string; code: string; httpStatus: number } } {
+  private decode<T>(response: HttpResponse<any>): {
+    status: number;
+    data?: T;
+    error?: { message: string; code: string; httpStatus: number; appCode?: string; details?: Record<string, unknown> };
+  } {
     const body = response.body;
     if (body?.result) return { status: response.status, data: superjson.deserialize(body.result.data) as T };
     const error = body?.error?.json ?? body?.error;
     return {
       status: response.status,
-      error: { message: error?.message, code: error?.data?.code ?? error?.code, httpStatus: error?.data?.httpStatus ?? response.status },
+      error: {
+        message: error?.message,
+        code: error?.data?.code ?? error?.code,
+        httpStatus: error?.data?.httpStatus ?? response.status,
+        appCode: error?.data?.appCode,
+        details: error?.data?.details,
+      },
     };
   }
 }

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "../../src/server/app";
+import { createApp, type AppDeps } from "../../src/server/app";
 import { createAuth, type Auth } from "../../src/server/auth/auth";
+import type { AppServices } from "../../src/server/context";
 import type { IngestModule } from "../../src/server/ingest/ingest.module";
 import { createMailer, type Mailer } from "../../src/server/auth/mailer";
 import { parseEnv, type Env } from "../../src/server/env";
@@ -15,6 +16,8 @@ export interface TestServer {
   auth: Auth;
   mailer: Mailer;
   ingest: IngestModule;
+  /** The services the app's handlers were given (typed callers and test-only routers use them). */
+  services: AppServices;
   /** Log lines written by the server, parsed. */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -27,6 +30,8 @@ export interface TestServerOptions {
   serveClient?: boolean;
   /** Reuse a database (e.g. to restart the app on the same data). */
   database?: TestDatabase;
+  /** Outside-system clients for the app's service slots (real clients pointed at loopback stand-ins). */
+  outside?: Pick<AppDeps, "modelProvider" | "waf" | "billing" | "jobs">;
 }
 
 /**
@@ -54,7 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = options.database ?? (await createTestDatabase());
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true });
   const auth = createAuth({ env, db: database.db, mailer, secret: "test-secret-test-secret-test-secret-0123" });
-  const app = await createApp({ env, database, auth, mailer, logger, client: options.serveClient ? "built" : "none" });
+  const app = await createApp({ env, database, auth, mailer, logger, ...options.outside, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {
     url,
@@ -63,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     auth,
     mailer,
     ingest: app.ingest,
+    services: app.services,
     logs,
     close: async () => {
       server.closeAllConnections();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { createV1Router } from "../../src/server/rest/v1.router";
-import type { AppServices } from "../../src/server/trpc/context";
+import type { AppServices } from "../../src/server/context";
 import { procedurePaths } from "../helpers/typed-trpc";
 import { PROCEDURES, ROUTES } from "./tenancy-table";
 

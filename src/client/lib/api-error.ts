@@ -1,4 +1,4 @@
-import { isTrpcError } from "./trpc";
+import { isTrpcError, validationIssuesOf } from "./trpc";
 
 /** better-auth client calls resolve to `{ data, error }` instead of throwing. */
 export interface AuthClientError {
@@ -35,8 +35,8 @@ export async function unwrap<T>(call: Promise<{ data: T; error: null } | { data:
 /** The text to show a user for any failed call (auth, tRPC, network). */
 export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
   if (isTrpcError(error)) {
-    const zodIssues = (error.data as { zodIssues?: { message: string }[] } | undefined)?.zodIssues;
-    if (zodIssues?.length) return zodIssues.map((issue) => issue.message).join(". ");
+    const issues = validationIssuesOf(error);
+    if (issues.length) return issues.map((issue) => issue.message).join(". ");
     return error.message || fallback;
   }
   if (error instanceof Error && error.message) {

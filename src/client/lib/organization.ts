@@ -31,7 +31,7 @@ export function userInvitationsQueryOptions() {
 }
 
 export function activeOrganizationIdOf(session: AuthSession | null | undefined): string | null {
-  return (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId ?? null;
+  return session?.session.activeOrganizationId ?? null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/trpc/router";
+import type { ValidationIssue } from "@/shared/api-errors";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -39,4 +40,11 @@ export function isTrpcError(error: unknown): error is TRPCClientError<AppRouter>
 /** The tRPC error code (NOT_FOUND, UNAUTHORIZED, …) of a failed call, if it was one. */
 export function trpcErrorCode(error: unknown): string | undefined {
   return isTrpcError(error) ? error.data?.code : undefined;
+}
+
+/** The `{ path, message }` issues of a VALIDATION_ERROR; empty for any other failure. */
+export function validationIssuesOf(error: unknown): ValidationIssue[] {
+  if (!isTrpcError(error) || error.data?.appCode !== "VALIDATION_ERROR") return [];
+  const issues = error.data.details?.issues;
+  return Array.isArray(issues) ? issues : [];
 }

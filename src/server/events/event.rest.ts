@@ -2,7 +2,7 @@ import { Router } from "express";
 import { ListEventsInput } from "../../shared/triage.inputs";
 import { orgRoute } from "../rest/context";
 import { queryOf } from "../rest/input";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import * as service from "./event.service";
 
 /** REST twin of event.list. */

@@ -3,7 +3,8 @@ import type { Paged } from "../../shared/paging";
 import type { ListEventsInput } from "../../shared/triage.inputs";
 import type { EventListItem } from "../../shared/triage.views";
 import { toPaged } from "../db/paging";
-import { requireProject, type OrgContext } from "../projects/project-scope";
+import type { OrgContext } from "../organizations/org-scope";
+import { requireProject } from "../projects/project-scope";
 import { selectEventPage } from "./event.queries";
 
 /** The project's analytics events (native SDK `POST /api/v1/events`), newest first by default. */

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { ExceptionScope, ListExceptionsInput } from "../../shared/triage.inputs";
 import { orgRoute } from "../rest/context";
 import { queryOf } from "../rest/input";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import * as service from "./exception.service";
 
 export const EXCEPTIONS = "/organizations/:orgId/projects/:projectId/exceptions";

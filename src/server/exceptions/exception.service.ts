@@ -6,7 +6,8 @@ import type { ExceptionDetail, ExceptionListItem } from "../../shared/triage.vie
 import { toPaged } from "../db/paging";
 import { notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
-import { requireProject, type OrgContext } from "../projects/project-scope";
+import type { OrgContext } from "../organizations/org-scope";
+import { requireProject } from "../projects/project-scope";
 import { countExceptions, selectException, selectExceptionPage } from "./exception.queries";
 
 type ExceptionRow = Awaited<ReturnType<typeof selectExceptionPage>>[number];

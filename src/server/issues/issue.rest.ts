@@ -2,7 +2,7 @@ import { Router } from "express";
 import { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
 import { orgRoute } from "../rest/context";
 import { bodyOf, queryOf } from "../rest/input";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import * as service from "./issue.service";
 
 const ISSUES = "/organizations/:orgId/projects/:projectId/issues";

@@ -3,7 +3,7 @@ import { toIssueListItem } from "../issues/issue.view";
 import { selectDailyCountsByProject } from "../stats/stats.queries";
 import { lastUtcDays, parseUtcDay, utcDaysBetween, zeroFill } from "../stats/utc-days";
 import { selectTopOpenIssues } from "./project-overview.queries";
-import type { OrgContext } from "./project-scope";
+import type { OrgContext } from "../organizations/org-scope";
 import { selectProjects } from "./project.queries";
 
 export const OVERVIEW_DAYS = 14;

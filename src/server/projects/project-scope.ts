@@ -1,13 +1,6 @@
-import type { Db } from "../db/client";
 import { notFound } from "../errors";
-import type { OrgScope } from "../organizations/membership";
+import type { OrgContext } from "../organizations/org-scope";
 import { selectProject } from "./project.queries";
-
-/** What every triage verb acts with: a database and the caller's organization (actor = org.userId). */
-export interface OrgContext {
-  db: Db;
-  org: OrgScope;
-}
 
 /**
  * The first statement of every project-scoped verb: the project must belong to the caller's

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { CreateProjectInput, ProjectIdInput } from "../../shared/project.inputs";
 import { orgRoute } from "../rest/context";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import { createProject, getProject, listProjects } from "./project.service";
 
 /** REST twins of project.list / project.get / project.create (spec §7). */

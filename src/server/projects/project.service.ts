@@ -6,7 +6,7 @@ import { canManageProjects } from "../auth/access-control";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
-import type { OrgScope } from "../organizations/membership";
+import type { OrgScope } from "../organizations/org-scope";
 import { formatDsn } from "../ingest/sentry/dsn";
 import { generatePublicKey } from "./project-key";
 import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";

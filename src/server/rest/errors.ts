@@ -1,19 +1,19 @@
 import type { NextFunction, Request, Response } from "express";
 import { ZodError } from "zod";
-import { AppError, APP_ERROR_STATUS } from "../errors";
+import { AppError, APP_ERROR_STATUS, errorBody, validationError } from "../errors";
 import type { Logger } from "../logger";
 
-/** REST's one mapper: `{ error: { code, message, requestId } }`, internals never leak. */
+/**
+ * REST's one mapper: `{ error: { code, message, details?, requestId } }`, internals never leak.
+ * A ZodError, from an adapter's parse or from inside a service, is the same VALIDATION_ERROR
+ * (with `details.issues`) that tRPC answers.
+ */
 export function restErrorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestId = String(req.id ?? "");
-    if (error instanceof AppError) {
-      res.status(APP_ERROR_STATUS[error.code]).json({ error: { code: error.code, message: error.message, requestId } });
-      return;
-    }
-    if (error instanceof ZodError) {
-      const message = error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-      res.status(400).json({ error: { code: "VALIDATION_ERROR", message, requestId } });
+    const appError = error instanceof ZodError ? validationError(error) : error;
+    if (appError instanceof AppError) {
+      res.status(APP_ERROR_STATUS[appError.code]).json({ error: { ...errorBody(appError), requestId } });
       return;
     }
     if (isBodyParserError(error)) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contractIssues, documentedResponse, responseSchemaOf, type OpenApiDocument } from "../../../test/helpers/openapi-contract";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { sendAnalyticsEvent, sendEvent, triageTenant, utcDay } from "../../../test/helpers/triage-seed";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import { API_ROUTES, buildOpenApiDocument } from "./openapi";
 import { listRoutes } from "./route-list";
 import { createV1Router } from "./v1.router";

@@ -4,7 +4,7 @@ import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
-import type { AppServices } from "../trpc/context";
+import type { AppServices } from "../context";
 import { buildOpenApiDocument } from "./openapi";
 
 /** The /api/v1 product API: every adapter over the same services as tRPC, then a JSON 404. */

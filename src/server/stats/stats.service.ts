@@ -3,7 +3,8 @@ import type { DailyStatsInput } from "../../shared/triage.inputs";
 import type { DailyCount } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
-import { requireProject, type OrgContext } from "../projects/project-scope";
+import type { OrgContext } from "../organizations/org-scope";
+import { requireProject } from "../projects/project-scope";
 import { selectDailyCounts } from "./stats.queries";
 import { parseUtcDay, utcDaysBetween, zeroFill } from "./utc-days";
 

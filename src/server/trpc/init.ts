@@ -1,16 +1,19 @@
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
+import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { resolveMembership } from "../organizations/membership";
-import type { RequestContext } from "./context";
+import { activeOrganizationIdOf, resolveOrgScope } from "../organizations/org-scope";
 import { toTRPCError } from "./errors";
 
 const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
+  /**
+   * `data.appCode` is the domain code REST puts in `error.code` (VALIDATION_ERROR, PAYMENT_REQUIRED,
+   * …), and `data.details` the same details, e.g. the `{ path, message }` issues of a validation error.
+   */
   errorFormatter({ shape, error }) {
-    const zodIssues = error.cause instanceof ZodError ? error.cause.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })) : undefined;
-    return { ...shape, data: { ...shape.data, stack: undefined, zodIssues } };
+    const appError = error.cause instanceof AppError ? error.cause : undefined;
+    return { ...shape, data: { ...shape.data, stack: undefined, appCode: appError?.code ?? shape.data.code, details: appError?.details } };
   },
 });
 
@@ -33,14 +36,12 @@ export const publicProcedure = t.procedure.use(errorMapping);
 
 /** Narrows the context so handlers read `ctx.user` without non-null assertions. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized" });
-  return next({ ctx: { ...ctx, user: ctx.session.user, authSession: ctx.session.session } });
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", "Unauthorized");
+  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user, authSession: ctx.session.session } });
 });
 
 /** Acts in the session's active organization, after checking the caller's membership. */
 export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  const active = (ctx.authSession as { activeOrganizationId?: string | null }).activeOrganizationId;
-  if (!active) throw new AppError("NOT_FOUND", "No active organization");
-  const org = await resolveMembership(ctx.db, ctx.user.id, active);
+  const org = await resolveOrgScope(ctx, activeOrganizationIdOf(ctx.session));
   return next({ ctx: { ...ctx, org } });
 });

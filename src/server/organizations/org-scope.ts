@@ -1,0 +1,43 @@
+import { and, eq } from "drizzle-orm";
+import type { AuthSession } from "../auth/auth";
+import type { Db } from "../db/client";
+import { member } from "../db/schema/index";
+import { AppError, notFound } from "../errors";
+
+/** The organization a caller acts in, as their membership row says. */
+export interface OrgScope {
+  organizationId: string;
+  userId: string;
+  role: string;
+}
+
+/** What every organization-scoped verb acts with: a database and the caller's organization (actor = org.userId). */
+export interface OrgContext {
+  db: Db;
+  org: OrgScope;
+}
+
+/** The organization the session has made active (better-auth's organization plugin keeps it on the session row). */
+export function activeOrganizationIdOf(session: AuthSession | null): string | null {
+  return session?.session.activeOrganizationId ?? null;
+}
+
+/**
+ * The one membership check, used by `orgProcedure` and both REST wrappers. `organizationId` is a
+ * path's `:orgId`, or the session's active organization for paths without one; only the latter
+ * can be missing, hence the message. A non-member gets the same NOT_FOUND as a missing
+ * organization, so ids of other tenants reveal nothing. Read from the database on every request:
+ * a member removed a second ago is refused although their session still names the organization.
+ */
+export async function resolveOrgScope(ctx: { db: Db; session: AuthSession | null }, organizationId: string | null | undefined): Promise<OrgScope> {
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", "Unauthorized");
+  if (!organizationId) throw new AppError("NOT_FOUND", "No active organization");
+  const userId = ctx.session.user.id;
+  const [row] = await ctx.db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Organization");
+  return { organizationId, userId, role: row.role };
+}
