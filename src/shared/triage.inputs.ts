@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ENVIRONMENTS, EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
+import { EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
+import { ENVIRONMENTS } from "./environments";
 import { emptyToUndefined, pageInput, sortInput } from "./paging";
 
 export const ISSUE_STATUSES = ["OPEN", "RESOLVED", "IGNORED"] as const;

@@ -1,4 +1,4 @@
-import type { EnvironmentBucket } from "./constants";
+import type { EnvironmentBucket } from "./environments";
 import type { IssueSeverity, IssueStatus } from "./triage.inputs";
 
 // What the triage API answers (tRPC and REST alike). Field names keep the original product's

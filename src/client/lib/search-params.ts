@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENVIRONMENTS } from "@/shared/constants";
+import { ENVIRONMENTS } from "@/shared/environments";
 import { IsoDay } from "@/shared/triage.inputs";
 import { MAX_PAGE_SIZE } from "@/shared/paging";
 

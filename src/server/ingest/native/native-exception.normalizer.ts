@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ENVIRONMENT_BUCKETS } from "../normalize/environment-bucket";
+import { ENVIRONMENTS } from "../../../shared/environments";
 import { IngestError } from "../http/ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "../http/ingest-limits";
 import type { NormalizedFrame, NormalizedOccurrence } from "../store/occurrence.types";
@@ -24,7 +24,7 @@ export const NativeFrame = z.object({
 export type NativeFrame = z.infer<typeof NativeFrame>;
 
 export const NativeExceptionInput = z.object({
-  environment: z.enum(ENVIRONMENT_BUCKETS),
+  environment: z.enum(ENVIRONMENTS),
   platform: NativePlatform.nullish(),
   name: z.string().min(1),
   message: z.string(),

@@ -1,4 +1,4 @@
-import { toEnvironmentBucket } from "../normalize/environment-bucket";
+import { toEnvironmentBucket } from "../../../shared/environments";
 import { issueIdFor } from "./issue-id";
 import { severityForLevel } from "../../issues/issue-state";
 import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
