@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { parseRoles } from "../auth/access-control";
 import type { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
 import type { Paged } from "../../shared/paging";
+import { canTriageIssues } from "../../shared/roles";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
@@ -12,11 +12,8 @@ import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./is
 import { selectIssue, selectIssuePage } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
-const TRIAGE_ROLES = new Set(["owner", "admin", "member"]);
-
-/** Any member may triage (owner, admin or member); a role outside the table may only read. */
 function triageActor(ctx: OrgContext, projectId: string): TriageActor {
-  if (!parseRoles(ctx.org.role).some((role) => TRIAGE_ROLES.has(role))) throw new AppError("FORBIDDEN", "Your role cannot change issues");
+  if (!canTriageIssues(ctx.org.role)) throw new AppError("FORBIDDEN", "Your role cannot change issues");
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
 }
 
