@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
 import { ENVIRONMENTS } from "./environments";
-import { emptyToUndefined, pageInput, sortInput } from "./paging";
+import { emptyToUndefined, pageInput } from "./paging";
+import { sortInput } from "./sort";
 
 export const ISSUE_STATUSES = ["OPEN", "RESOLVED", "IGNORED"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
