@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, count, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { ISSUE_SEVERITIES, ISSUE_STATUSES, type ListIssuesQuery } from "../../shared/triage.inputs";
+import { ISSUE_SEVERITIES, ISSUE_STATUSES, type ListIssuesInput } from "../../shared/triage.inputs";
 import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
 import { indexOrder } from "../db/order";
@@ -28,7 +28,7 @@ const SORT_EXPRESSIONS = {
   title: issues.title,
 } as const;
 
-const DEFAULT_SORT: ListIssuesQuery["sort"] = [{ field: "lastSeen", direction: "DESC" }];
+const DEFAULT_SORT: ListIssuesInput["sort"] = [{ field: "lastSeen", direction: "DESC" }];
 
 export const listColumns = {
   id: issues.id,
@@ -47,7 +47,7 @@ export const listColumns = {
   environments: issues.environments,
 };
 
-export interface IssueFilter extends Omit<ListIssuesQuery, "environments"> {
+export interface IssueFilter extends Omit<ListIssuesInput, "environments"> {
   /** SDK environment names whose bucket was asked for (see issue-environments.ts); [] matches nothing. */
   environmentNames?: string[];
 }
@@ -68,7 +68,7 @@ function issueFilter(organizationId: string, projectId: string, query: IssueFilt
   return and(...conditions)!;
 }
 
-function issueOrder(requested: ListIssuesQuery["sort"]): SQL[] {
+function issueOrder(requested: ListIssuesInput["sort"]): SQL[] {
   const sort = requested.length > 0 ? requested : DEFAULT_SORT;
   const order = sort.map(({ field, direction }) => indexOrder(SORT_EXPRESSIONS[field], direction));
   // A unique last key keeps pages stable when many issues share a value.
