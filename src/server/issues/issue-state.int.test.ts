@@ -6,7 +6,7 @@ import { computeGrouping } from "../grouping/fingerprint.v1";
 import { normalizeSentryEvent } from "../ingest/normalize/event.normalizer";
 import { commitBatch } from "../ingest/store/batch-commit";
 import { prepareOccurrence } from "../ingest/store/prepared-occurrence";
-import { afterNewEvent, canTransition, statusChange, type IssueStatusFields } from "./issue-state";
+import { afterNewEvent, canTransition, INITIAL_STATUS, severityForLevel, statusChange, type IssueStatusFields } from "./issue-state";
 import { updateIssueStatuses } from "./issue-triage.queries";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
@@ -55,8 +55,9 @@ describe("issue state machine against the real statements", () => {
   };
   const newIssueIn = async (name: string, state: IssueStatusFields) => {
     const issueId = await ingest(name);
-    const [{ eventCount }] = await database.db.select({ eventCount: issues.eventCount }).from(issues).where(eq(issues.id, issueId));
-    expect(eventCount, `${name} must make a new issue`).toBe(1);
+    const [created] = await database.db.select({ eventCount: issues.eventCount, severity: issues.severity }).from(issues).where(eq(issues.id, issueId));
+    expect(created, `${name} must make a new issue`).toEqual({ eventCount: 1, severity: severityForLevel("error") });
+    expect(await stateOf(issueId)).toEqual({ status: INITIAL_STATUS, isRegression: false, resolvedAt: null });
     await database.db.update(issues).set(state).where(eq(issues.id, issueId));
     expect(await stateOf(issueId)).toEqual(state);
     return issueId;
