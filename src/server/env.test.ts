@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { InvalidEnvironmentError, parseEnv } from "./env";
+import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 
 describe("environment configuration", () => {
   it("has working defaults: self-hosted, port 3000, embedded database", () => {
@@ -16,6 +18,23 @@ describe("environment configuration", () => {
       clientMode: "vite",
     });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("defaults the ingest limits to the ingest path's own, as .env.example documents them", () => {
+    const limits = {
+      maxCompressedBytes: "INGEST_MAX_COMPRESSED_BYTES",
+      maxDecompressedBytes: "INGEST_MAX_DECOMPRESSED_BYTES",
+      maxEventBytes: "INGEST_MAX_EVENT_BYTES",
+      maxItems: "INGEST_MAX_ITEMS",
+      maxJsonDepth: "INGEST_MAX_JSON_DEPTH",
+    } as const;
+    expect(Object.keys(limits).sort()).toEqual(Object.keys(DEFAULT_INGEST_LIMITS).sort());
+    const env = parseEnv({});
+    const example = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    for (const [field, variable] of Object.entries(limits) as [keyof typeof limits, (typeof limits)[keyof typeof limits]][]) {
+      expect(env[variable], variable).toBe(DEFAULT_INGEST_LIMITS[field]);
+      expect(example, variable).toMatch(new RegExp(`^${variable}=${DEFAULT_INGEST_LIMITS[field]}$`, "m"));
+    }
   });
 
   it("accepts the hosted mode literal and treats empty values as unset", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
@@ -48,23 +49,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Faultline <no-reply@faultline.local>"),
   DEV_OUTBOX: booleanFlag.optional(),
   GOOGLE_DISCOVERY_URL: z.url().optional(),
-  INGEST_MAX_COMPRESSED_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  INGEST_MAX_DECOMPRESSED_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(20 * 1024 * 1024),
-  INGEST_MAX_EVENT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  INGEST_MAX_ITEMS: z.coerce.number().int().positive().default(100),
-  INGEST_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(512).default(64),
+  // The defaults are the ingest path's own (ingest-limits.ts), so a caller without env agrees.
+  INGEST_MAX_COMPRESSED_BYTES: z.coerce.number().int().positive().default(DEFAULT_INGEST_LIMITS.maxCompressedBytes),
+  INGEST_MAX_DECOMPRESSED_BYTES: z.coerce.number().int().positive().default(DEFAULT_INGEST_LIMITS.maxDecompressedBytes),
+  INGEST_MAX_EVENT_BYTES: z.coerce.number().int().positive().default(DEFAULT_INGEST_LIMITS.maxEventBytes),
+  INGEST_MAX_ITEMS: z.coerce.number().int().positive().default(DEFAULT_INGEST_LIMITS.maxItems),
+  INGEST_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(512).default(DEFAULT_INGEST_LIMITS.maxJsonDepth),
   INGEST_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   INGEST_PROJECT_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   // Batches committing at once on PostgreSQL. One is fastest on a small machine: while it commits,

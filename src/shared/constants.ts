@@ -1,7 +1,5 @@
 /** Product constants of spec §9, shared by client and server. */
 export const DEPLOYMENT_MODE_SELF_HOSTED = "SELF_HOSTED";
-export const ENVIRONMENTS = ["PRODUCTION", "STAGING", "DEVELOPMENT"] as const;
-export type EnvironmentBucket = (typeof ENVIRONMENTS)[number];
 
 export const ISSUES_PAGE_SIZE = 20;
 export const EVENTS_PAGE_SIZE = 10;

@@ -1,5 +1,9 @@
-/** Project platforms; the first eight are the native SDK's enumeration, the rest cover Sentry SDKs. */
-export const PLATFORMS = ["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO", "BROWSER_JS", "OTHER"] as const;
+/** The platforms the native `@traque/*` SDKs declare (INGEST-PROTOCOL.md §2); ingest accepts only these there. */
+export const NATIVE_PLATFORMS = ["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"] as const;
+export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
+
+/** Project platforms: the native SDKs' enumeration, then the rest Sentry SDKs cover. */
+export const PLATFORMS = [...NATIVE_PLATFORMS, "BROWSER_JS", "OTHER"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -14,3 +18,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   BROWSER_JS: "Browser JavaScript",
   OTHER: "Other",
 };
+
+export function isNativePlatform(platform: string): platform is NativePlatform {
+  return (NATIVE_PLATFORMS as readonly string[]).includes(platform);
+}

@@ -1,7 +1,13 @@
+// Convention for every *.inputs.ts: `export const XInput = z.object(...)` beside `export type XInput
+// = z.infer<typeof XInput>` (the parsed value services take); `XInputRaw = z.input<...>` only where a
+// caller builds the unparsed shape (defaults and transforms not yet applied), e.g. the client.
 import { z } from "zod";
-import { ENVIRONMENTS, EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
-import { emptyToUndefined, pageInput, sortInput } from "./paging";
+import { EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "./constants";
+import { ENVIRONMENTS } from "./environments";
+import { emptyToUndefined, pageInput } from "./paging";
+import { sortInput } from "./sort";
 
+/** In the order lists sort by (OPEN first; LOW < CRITICAL). Transitions: server/issues/issue-state.ts. */
 export const ISSUE_STATUSES = ["OPEN", "RESOLVED", "IGNORED"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 export const ISSUE_SEVERITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
@@ -27,6 +33,7 @@ const date = z.coerce.date({ message: "must be a parseable date" });
 export const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-21");
 
 export const ProjectScope = z.object({ projectId: z.uuid("Invalid project id") });
+export type ProjectScope = z.infer<typeof ProjectScope>;
 export const IssueScope = ProjectScope.extend({ issueId: z.uuid("Invalid issue id") });
 export type IssueScope = z.infer<typeof IssueScope>;
 
@@ -40,24 +47,28 @@ export const ListIssuesInput = ProjectScope.extend({
   dateTo: optional(date),
   query: optional(z.string().trim().max(200)),
 });
-export type ListIssuesInput = z.input<typeof ListIssuesInput>;
-export type ListIssuesQuery = z.output<typeof ListIssuesInput>;
+export type ListIssuesInput = z.infer<typeof ListIssuesInput>;
+export type ListIssuesInputRaw = z.input<typeof ListIssuesInput>;
 
 export const SetIssueStatusInput = IssueScope.extend({ status: z.enum(ISSUE_STATUSES) });
+export type SetIssueStatusInput = z.infer<typeof SetIssueStatusInput>;
 export const SetIssueSeverityInput = IssueScope.extend({ severity: z.enum(ISSUE_SEVERITIES) });
+export type SetIssueSeverityInput = z.infer<typeof SetIssueSeverityInput>;
 export const BulkSetIssueStatusInput = ProjectScope.extend({
   issueIds: z.array(z.uuid()).min(1, "Select at least one issue").max(100, "At most 100 issues at once"),
   status: z.enum(ISSUE_STATUSES),
 });
+export type BulkSetIssueStatusInput = z.infer<typeof BulkSetIssueStatusInput>;
 
 export const ListExceptionsInput = ProjectScope.extend({
   issueId: optional(z.uuid("Invalid issue id")),
   ...pageInput(ISSUE_EXCEPTIONS_PAGE_SIZE),
   sort: sortInput(EXCEPTION_SORT_FIELDS, "createdAt:DESC"),
 });
-export type ListExceptionsInput = z.input<typeof ListExceptionsInput>;
+export type ListExceptionsInput = z.infer<typeof ListExceptionsInput>;
 
 export const ExceptionScope = ProjectScope.extend({ exceptionId: z.uuid("Invalid exception id") });
+export type ExceptionScope = z.infer<typeof ExceptionScope>;
 
 export const DailyStatsInput = ProjectScope.extend({
   issueId: optional(z.uuid("Invalid issue id")),
@@ -65,7 +76,7 @@ export const DailyStatsInput = ProjectScope.extend({
   from: IsoDay,
   to: IsoDay,
 }).refine((input) => input.from <= input.to, { message: "from must not be after to", path: ["from"] });
-export type DailyStatsInput = z.input<typeof DailyStatsInput>;
+export type DailyStatsInput = z.infer<typeof DailyStatsInput>;
 
 export const ListEventsInput = ProjectScope.extend({
   ...pageInput(EVENTS_PAGE_SIZE),
@@ -74,4 +85,4 @@ export const ListEventsInput = ProjectScope.extend({
   dateFrom: optional(date),
   dateTo: optional(date),
 });
-export type ListEventsInput = z.input<typeof ListEventsInput>;
+export type ListEventsInput = z.infer<typeof ListEventsInput>;

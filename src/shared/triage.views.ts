@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENVIRONMENTS } from "./constants";
+import { ENVIRONMENTS } from "./environments";
 import { pagedView } from "./paged.views";
 import { ISSUE_SEVERITIES, ISSUE_STATUSES, IsoDay } from "./triage.inputs";
 

@@ -1,8 +1,6 @@
-import { ENVIRONMENTS, type EnvironmentBucket } from "@/shared/constants";
+import { ENVIRONMENT_LABELS, ENVIRONMENTS, type EnvironmentBucket } from "@/shared/environments";
 import { Checkbox } from "./ui/checkbox";
 import { Label } from "./ui/label";
-
-export const ENVIRONMENT_LABELS: Record<EnvironmentBucket, string> = { PRODUCTION: "Production", STAGING: "Staging", DEVELOPMENT: "Development" };
 
 /** Environment multi-select; no environment ticked means all of them. */
 export function EnvironmentFilter({

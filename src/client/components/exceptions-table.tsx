@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ExceptionListItem } from "@/shared/triage.views";
 import { cleanText } from "@/client/lib/untrusted-text";
-import { ENVIRONMENT_LABELS } from "./environment-filter";
+import { ENVIRONMENT_LABELS } from "@/shared/environments";
 import { RelativeTime } from "./relative-time";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 

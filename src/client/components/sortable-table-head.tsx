@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
-import { nextSort, primarySort, type SortDirection } from "@/client/lib/search-params";
+import { nextSort } from "@/client/lib/search-params";
+import { primarySort, type SortDirection } from "@/shared/sort";
 import { cn } from "@/client/lib/utils";
 import { TableHead } from "./ui/table";
 

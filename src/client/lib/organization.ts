@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { parseRoles, type OrganizationRoleName } from "@/shared/roles";
 import { authClient, type AuthSession } from "./auth-client";
 import { unwrap } from "./api-error";
 import { isSessionQueryKey, refreshSession } from "./session";
@@ -68,15 +69,8 @@ type OrganizationPermissions = Parameters<typeof authClient.organization.checkRo
  * hide controls; the server checks every call again.
  */
 export function roleCan(role: string | null | undefined, permissions: OrganizationPermissions): boolean {
-  if (!role) return false;
-  return role
-    .split(",")
-    .map((name) => name.trim())
-    .some((name) => authClient.organization.checkRolePermission({ role: name as "owner" | "admin" | "member", permissions }));
+  return parseRoles(role).some((name) => authClient.organization.checkRolePermission({ role: name as OrganizationRoleName, permissions }));
 }
-
-export const ORGANIZATION_ROLES = ["member", "admin", "owner"] as const;
-export type OrganizationRoleName = (typeof ORGANIZATION_ROLES)[number];
 
 /** Lowercase, dash-separated slug suggested from an organization name. */
 export function slugify(name: string): string {
@@ -87,9 +81,4 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 48);
-}
-
-/** Mirrors the server's rule: owners and admins manage projects and their keys. */
-export function canManageProjects(role: string | null | undefined): boolean {
-  return (role ?? "").split(",").some((name) => ["owner", "admin"].includes(name.trim()));
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ENVIRONMENTS } from "@/shared/constants";
+import { ENVIRONMENTS } from "@/shared/environments";
 import { IsoDay } from "@/shared/triage.inputs";
 import { MAX_PAGE_SIZE } from "@/shared/paging";
+import { parseSort, primarySort, type SortDirection } from "@/shared/sort";
 
 /**
  * Pieces of the triage screens' search schemas. The router JSON-parses search values, so numbers
@@ -15,12 +16,12 @@ export const pageParam = z.number().int().min(1).default(1).catch(1);
 
 export const sizeParam = (defaultSize: number) => z.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize).catch(defaultSize);
 
+/** A sort the API would accept (shared/sort.ts) and that sorts by something; else the default. */
 export function sortParam(fields: readonly string[], defaultSort: string) {
-  const valid = (value: string) =>
-    value.split(",").every((part) => {
-      const [field, direction = "ASC"] = part.trim().split(":");
-      return fields.includes(field) && (direction === "ASC" || direction === "DESC");
-    });
+  const valid = (value: string) => {
+    const parsed = parseSort(value, fields);
+    return "keys" in parsed && parsed.keys.length > 0;
+  };
   return z.string().refine(valid).default(defaultSort).catch(defaultSort);
 }
 
@@ -33,14 +34,6 @@ export const environmentsParam = z
 export const dayParam = IsoDay.optional().catch(undefined);
 
 export const textParam = z.string().trim().max(200).optional().catch(undefined);
-
-export type SortDirection = "ASC" | "DESC";
-
-/** The first (primary) key of a `field:DIR` sort string. */
-export function primarySort(sort: string): { field: string; direction: SortDirection } {
-  const [field, direction] = sort.split(",")[0].trim().split(":");
-  return { field, direction: direction === "DESC" ? "DESC" : "ASC" };
-}
 
 /**
  * The sort after clicking a column header: the same column flips direction, another column starts

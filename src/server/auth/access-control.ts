@@ -1,4 +1,5 @@
 import { createAccessControl } from "better-auth/plugins/access";
+import type { OrganizationRoleName } from "../../shared/roles";
 
 /**
  * The organization permission table of the product spec (§6), verbatim. The role-matrix test
@@ -38,19 +39,5 @@ export const member = ac.newRole({
   ac: ["read"],
 });
 
-export const roles = { owner, admin, member };
-export type RoleName = keyof typeof roles;
-export const ROLE_NAMES = Object.keys(roles) as RoleName[];
-
-/** A member's role column may hold several comma-separated roles; any one suffices. */
-export function parseRoles(role: string): string[] {
-  return role
-    .split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-}
-
-/** Project management is not part of the spec's table; owners and admins may do it. */
-export function canManageProjects(role: string): boolean {
-  return parseRoles(role).some((name) => name === "owner" || name === "admin");
-}
+/** Exactly the shared role names (shared/roles.ts), which the client offers and parses. */
+export const roles = { owner, admin, member } satisfies Record<OrganizationRoleName, unknown>;

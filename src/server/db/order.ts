@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SortDirection } from "../../shared/sort";
 
 /**
  * ORDER BY that the schema's indexes can serve. drizzle declares `.desc()` index columns as
@@ -7,6 +8,6 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  * 37,000-occurrence issue). Scanned backwards the same index yields ASC NULLS FIRST. For the
  * NOT NULL columns lists sort on, the order is exactly the plain one.
  */
-export function indexOrder(column: SQLWrapper, direction: "ASC" | "DESC"): SQL {
+export function indexOrder(column: SQLWrapper, direction: SortDirection): SQL {
   return direction === "DESC" ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { EnvironmentBucket } from "../../shared/constants";
+import type { EnvironmentBucket } from "../../shared/environments";
 import type { Paged } from "../../shared/paging";
 import type { ExceptionScope, ListExceptionsInput } from "../../shared/triage.inputs";
 import type { ExceptionDetail, ExceptionListItem } from "../../shared/triage.views";

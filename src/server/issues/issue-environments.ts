@@ -1,6 +1,5 @@
-import { ENVIRONMENTS, type EnvironmentBucket } from "../../shared/constants";
+import { ENVIRONMENTS, toEnvironmentBucket, type EnvironmentBucket } from "../../shared/environments";
 import type { Db } from "../db/client";
-import { toEnvironmentBucket } from "../ingest/normalize/environment-bucket";
 import { selectEnvironmentSets } from "./issue.queries";
 
 /**

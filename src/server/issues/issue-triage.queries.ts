@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { IssueSeverity, IssueStatus } from "../../shared/triage.inputs";
 import type { Db } from "../db/client";
 import { issueActivities, issues } from "../db/schema/index";
+import { statusChange, statusesMovableTo } from "./issue-state";
 import { issueScope } from "./issue.queries";
 
 export interface TriageActor {
@@ -11,28 +12,24 @@ export interface TriageActor {
 }
 
 /**
- * Moves the given issues of one project to `status` and records one activity row per issue that
- * really changed; ids of other projects or tenants match nothing. The rows are locked first so a
- * concurrent ingest reopening an issue cannot slip between the read of `from` and the update.
+ * Moves the given issues of one project to `status` as issue-state.ts allows and records one
+ * activity row per issue that really changed; ids of other projects or tenants match nothing. The
+ * rows are locked first so a concurrent ingest reopening an issue cannot slip between the read of
+ * `from` and the update.
  */
 export function updateIssueStatuses(db: Db, actor: TriageActor, issueIds: string[], status: IssueStatus): Promise<string[]> {
   return db.transaction(async (tx) => {
     const changing = await tx
       .select({ id: issues.id, status: issues.status })
       .from(issues)
-      .where(and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, issueIds), ne(issues.status, status)))
+      .where(and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, issueIds), inArray(issues.status, statusesMovableTo(status))))
       .orderBy(issues.id)
       .for("update");
     if (changing.length === 0) return [];
     const ids = changing.map((row) => row.id);
     await tx
       .update(issues)
-      .set(
-        status === "RESOLVED"
-          ? { status, resolvedAt: new Date(), isRegression: false }
-          : // Only a RESOLVED issue has a resolution time; reopening or ignoring clears it.
-            { status, resolvedAt: null },
-      )
+      .set(statusChange(status, new Date()))
       .where(and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, ids)));
     await tx.insert(issueActivities).values(
       changing.map((row) => ({

@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { ListIssuesQuery } from "../../shared/triage.inputs";
+import { and, arrayOverlaps, count, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { ISSUE_SEVERITIES, ISSUE_STATUSES, type ListIssuesInput } from "../../shared/triage.inputs";
 import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
 import { indexOrder } from "../db/order";
@@ -10,9 +10,13 @@ import { issues } from "../db/schema/index";
 
 export const issueScope = (organizationId: string, projectId: string) => and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId));
 
+/** `case column when 'A' then 0 when 'B' then 1 … else n end`: the enumeration's own order. */
+const rankOf = (column: SQLWrapper, values: readonly string[]) =>
+  sql`case ${column} ${sql.raw(values.map((value, rank) => `when '${value}' then ${rank}`).join(" "))} else ${sql.raw(String(values.length))} end`;
+
 /** Severity and status sort by meaning (LOW < CRITICAL, OPEN first), not alphabetically. */
-const severityRank = sql`case ${issues.severity} when 'LOW' then 0 when 'MEDIUM' then 1 when 'HIGH' then 2 when 'CRITICAL' then 3 else 4 end`;
-const statusRank = sql`case ${issues.status} when 'OPEN' then 0 when 'RESOLVED' then 1 when 'IGNORED' then 2 else 3 end`;
+const severityRank = rankOf(issues.severity, ISSUE_SEVERITIES);
+const statusRank = rankOf(issues.status, ISSUE_STATUSES);
 
 const SORT_EXPRESSIONS = {
   lastSeen: issues.lastSeen,
@@ -24,7 +28,7 @@ const SORT_EXPRESSIONS = {
   title: issues.title,
 } as const;
 
-const DEFAULT_SORT: ListIssuesQuery["sort"] = [{ field: "lastSeen", direction: "DESC" }];
+const DEFAULT_SORT: ListIssuesInput["sort"] = [{ field: "lastSeen", direction: "DESC" }];
 
 export const listColumns = {
   id: issues.id,
@@ -43,7 +47,7 @@ export const listColumns = {
   environments: issues.environments,
 };
 
-export interface IssueFilter extends Omit<ListIssuesQuery, "environments"> {
+export interface IssueFilter extends Omit<ListIssuesInput, "environments"> {
   /** SDK environment names whose bucket was asked for (see issue-environments.ts); [] matches nothing. */
   environmentNames?: string[];
 }
@@ -64,7 +68,7 @@ function issueFilter(organizationId: string, projectId: string, query: IssueFilt
   return and(...conditions)!;
 }
 
-function issueOrder(requested: ListIssuesQuery["sort"]): SQL[] {
+function issueOrder(requested: ListIssuesInput["sort"]): SQL[] {
   const sort = requested.length > 0 ? requested : DEFAULT_SORT;
   const order = sort.map(({ field, direction }) => indexOrder(SORT_EXPRESSIONS[field], direction));
   // A unique last key keeps pages stable when many issues share a value.

@@ -1,7 +1,6 @@
-import type { z } from "zod";
-import { parseRoles } from "../auth/access-control";
 import type { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
 import type { Paged } from "../../shared/paging";
+import { canTriageIssues } from "../../shared/roles";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
@@ -13,15 +12,12 @@ import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./is
 import { selectIssue, selectIssuePage } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
-const TRIAGE_ROLES = new Set(["owner", "admin", "member"]);
-
-/** Any member may triage (owner, admin or member); a role outside the table may only read. */
 function triageActor(ctx: OrgContext, projectId: string): TriageActor {
-  if (!parseRoles(ctx.org.role).some((role) => TRIAGE_ROLES.has(role))) throw new AppError("FORBIDDEN", "Your role cannot change issues");
+  if (!canTriageIssues(ctx.org.role)) throw new AppError("FORBIDDEN", "Your role cannot change issues");
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
 }
 
-export async function listIssues(ctx: OrgContext, input: z.output<typeof ListIssuesInput>): Promise<Paged<IssueListItem>> {
+export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
   const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
@@ -47,20 +43,20 @@ async function requireIssue(ctx: OrgContext, scope: IssueScope) {
 }
 
 /** Setting the status an issue already has changes nothing and records nothing. */
-export async function setIssueStatus(ctx: OrgContext, input: z.output<typeof SetIssueStatusInput>): Promise<IssueDetail> {
+export async function setIssueStatus(ctx: OrgContext, input: SetIssueStatusInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [input.issueId], input.status);
   return getIssue(ctx, input);
 }
 
-export async function setIssueSeverity(ctx: OrgContext, input: z.output<typeof SetIssueSeverityInput>): Promise<IssueDetail> {
+export async function setIssueSeverity(ctx: OrgContext, input: SetIssueSeverityInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueSeverity(ctx.db, triageActor(ctx, input.projectId), input.issueId, input.severity);
   return getIssue(ctx, input);
 }
 
 /** Ids of other projects or organizations are silently skipped: `updated` counts real changes. */
-export async function bulkSetIssueStatus(ctx: OrgContext, input: z.output<typeof BulkSetIssueStatusInput>): Promise<{ updated: number }> {
+export async function bulkSetIssueStatus(ctx: OrgContext, input: BulkSetIssueStatusInput): Promise<{ updated: number }> {
   await requireProject(ctx, input.projectId);
   const changed = await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
   return { updated: changed.length };

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
 import type { Platform } from "../../shared/platforms";
 import type { ProjectView } from "../../shared/project.views";
-import { canManageProjects } from "../auth/access-control";
+import { canManageProjects } from "../../shared/roles";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";

@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, sql } from "drizzle-orm";
-import type { EnvironmentBucket } from "../../shared/constants";
+import type { EnvironmentBucket } from "../../shared/environments";
 import type { Db } from "../db/client";
 import { issueDailyCounts, projectDailyCounts } from "../db/schema/index";
 

@@ -16,6 +16,7 @@ export interface IngestLimits {
   maxJsonDepth: number;
 }
 
+/** The only definition of these defaults: env.ts's INGEST_MAX_* default to them. */
 export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   maxCompressedBytes: 1024 * 1024,
   maxDecompressedBytes: 20 * 1024 * 1024,

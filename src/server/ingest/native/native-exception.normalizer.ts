@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ENVIRONMENT_BUCKETS } from "../normalize/environment-bucket";
+import { ENVIRONMENTS } from "../../../shared/environments";
+import { NATIVE_PLATFORMS } from "../../../shared/platforms";
 import { IngestError } from "../http/ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "../http/ingest-limits";
 import type { NormalizedFrame, NormalizedOccurrence } from "../store/occurrence.types";
 import { parseV8Stack } from "../normalize/v8-stack.parser";
 import { readString, trimJson, trimString } from "../normalize/value-coercion";
 
-/** Platforms the native `@traque/*` SDKs declare (INGEST-PROTOCOL.md §2). */
-export const NativePlatform = z.enum(["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"]);
+export const NativePlatform = z.enum(NATIVE_PLATFORMS);
 export type NativePlatform = z.infer<typeof NativePlatform>;
 
 // Lengths are not capped here on purpose: over-long strings are trimmed, not rejected (battery A5).
@@ -24,7 +24,7 @@ export const NativeFrame = z.object({
 export type NativeFrame = z.infer<typeof NativeFrame>;
 
 export const NativeExceptionInput = z.object({
-  environment: z.enum(ENVIRONMENT_BUCKETS),
+  environment: z.enum(ENVIRONMENTS),
   platform: NativePlatform.nullish(),
   name: z.string().min(1),
   message: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCaptures, loadExpected, type SdkFolder } from "../../../../test/helpers/sdk-fixtures";
 import { replayThroughPipeline } from "../../../../test/helpers/sdk-pipeline";
-import { toEnvironmentBucket } from "./environment-bucket";
+import { toEnvironmentBucket } from "../../../shared/environments";
 import { normalizeSentryEvent } from "./event.normalizer";
 import { IngestError } from "../http/ingest-error";
 import { parseJsonBytes } from "../http/json-payload";

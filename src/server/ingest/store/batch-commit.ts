@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { afterNewEventSql } from "../../issues/issue-state";
 import { withoutNulEscapes } from "./nul-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
@@ -134,10 +135,8 @@ async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[
           last_message = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_message, issues.last_message) else issues.last_message end,
           environments = case when excluded.environments <@ issues.environments then issues.environments
                               else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
-          -- A RESOLVED issue that sees a new event reopens as a regression; IGNORED stays IGNORED.
-          status = case when issues.status = 'RESOLVED' then 'OPEN' else issues.status end,
-          is_regression = issues.is_regression or issues.status = 'RESOLVED',
-          resolved_at = case when issues.status = 'RESOLVED' then null else issues.resolved_at end
+          -- The regression rule (RESOLVED reopens as a regression; IGNORED stays IGNORED): issues/issue-state.ts.
+          ${afterNewEventSql}
         returning 1
       ),
       hourly as (

@@ -21,11 +21,6 @@ export interface PendingOutcome {
   at: Date;
 }
 
-const SEVERITY_BY_LEVEL: Record<string, string> = { fatal: "CRITICAL", error: "HIGH", warning: "MEDIUM" };
-
-/** Initial issue severity from the first event's level (fatal→CRITICAL, error→HIGH, warning→MEDIUM, else LOW). */
-export const severityForLevel = (level: string) => SEVERITY_BY_LEVEL[level] ?? "LOW";
-
 /** The "user" an occurrence counts toward for "users affected": id, else email, username or IP. */
 export function userKeyOf(occurrence: NormalizedOccurrence): string | null {
   const user = occurrence.user;

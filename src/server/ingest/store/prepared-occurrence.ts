@@ -1,6 +1,7 @@
-import { toEnvironmentBucket } from "../normalize/environment-bucket";
+import { toEnvironmentBucket } from "../../../shared/environments";
 import { issueIdFor } from "./issue-id";
-import { severityForLevel, userKeyOf, type PendingOccurrence } from "./pending-occurrence";
+import { severityForLevel } from "../../issues/issue-state";
+import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
 import { withoutNulEscapes } from "./nul-escapes";
 
 /**

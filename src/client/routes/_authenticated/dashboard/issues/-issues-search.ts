@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ISSUES_PAGE_SIZE } from "@/shared/constants";
-import { ISSUE_SEVERITIES, ISSUE_SORT_FIELDS, ISSUE_STATUSES, type ListIssuesInput } from "@/shared/triage.inputs";
+import { ISSUE_SEVERITIES, ISSUE_SORT_FIELDS, ISSUE_STATUSES, type ListIssuesInputRaw } from "@/shared/triage.inputs";
 import { endOfDay, startOfDay } from "@/client/lib/format";
 import { dayParam, environmentsParam, pageParam, projectIdParam, sizeParam, sortParam, textParam } from "@/client/lib/search-params";
 
@@ -26,7 +26,7 @@ export type IssuesSearchInput = z.input<typeof IssuesSearch>;
 /** Defaults left out of the URL, so a plain /dashboard/issues link and the default view agree. */
 export const ISSUES_SEARCH_DEFAULTS = { sort: DEFAULT_ISSUE_SORT, page: 1, size: ISSUES_PAGE_SIZE };
 
-export function issueListInput(projectId: string, search: IssuesSearch): ListIssuesInput {
+export function issueListInput(projectId: string, search: IssuesSearch): ListIssuesInputRaw {
   return {
     projectId,
     page: search.page,

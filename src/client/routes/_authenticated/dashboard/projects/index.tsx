@@ -2,7 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { PlusIcon, SettingsIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
 import { loadProjects } from "@/client/lib/project-loader";
-import { canManageProjects } from "@/client/lib/organization";
+import { canManageProjects } from "@/shared/roles";
 import { useMyRole } from "@/client/lib/use-organization";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";

@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { ArrowLeftIcon } from "lucide-react";
-import { canManageProjects } from "@/client/lib/organization";
+import { canManageProjects } from "@/shared/roles";
 import { useFullOrganization, useMyRole } from "@/client/lib/use-organization";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";

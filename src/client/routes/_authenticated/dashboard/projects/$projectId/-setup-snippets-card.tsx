@@ -1,11 +1,8 @@
-import { PLATFORMS, type Platform } from "@/shared/platforms";
+import { isNativePlatform, type Platform } from "@/shared/platforms";
 import type { ProjectView } from "@/client/lib/trpc";
 import { CodeBlock } from "@/client/components/code-block";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-
-/** The first eight platforms are the native SDK's enumeration; other values are not sent. */
-const NATIVE_PLATFORMS = new Set<Platform>(PLATFORMS.slice(0, 8));
 
 /** The server that answers ingest: the DSN's host, which is built from the configured API URL. */
 function ingestOrigin(dsn: string | null): string {
@@ -49,7 +46,8 @@ sentry_sdk.init(
 function nativeSnippet(origin: string, apiKey: string, platform: Platform) {
   const body = {
     environment: "PRODUCTION",
-    ...(NATIVE_PLATFORMS.has(platform) ? { platform } : {}),
+    // Other values are not the native SDKs' to send.
+    ...(isNativePlatform(platform) ? { platform } : {}),
     name: "TypeError",
     message: "Cannot read properties of undefined (reading 'id')",
     stacktrace: { stack: "TypeError: Cannot read properties of undefined (reading 'id')\n    at getUser (/app/dist/users.js:10:5)" },

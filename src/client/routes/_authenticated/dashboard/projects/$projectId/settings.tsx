@@ -2,7 +2,7 @@ import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
-import { canManageProjects } from "@/client/lib/organization";
+import { canManageProjects } from "@/shared/roles";
 import { useMyRole } from "@/client/lib/use-organization";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";

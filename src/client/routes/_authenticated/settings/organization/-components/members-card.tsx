@@ -1,7 +1,8 @@
 import { UserMinusIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { ORGANIZATION_ROLES, organizationKeys, roleCan, type OrganizationRoleName } from "@/client/lib/organization";
+import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { ORGANIZATION_ROLES, type OrganizationRoleName } from "@/shared/roles";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { UserAvatar } from "@/client/components/user-avatar";
