@@ -7,7 +7,7 @@ import type { NormalizedFrame, NormalizedOccurrence } from "../store/occurrence.
 import { parseV8Stack } from "../normalize/v8-stack.parser";
 import { readString, trimJson, trimString } from "../normalize/value-coercion";
 
-/** Platforms the native `@traque/*` SDKs declare (INGEST-PROTOCOL.md §2). */
+/** Platforms the native `@traque/*` SDKs declare (docs/ingest-protocol.md §2). */
 export const NativePlatform = z.enum(["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"]);
 export type NativePlatform = z.infer<typeof NativePlatform>;
 

@@ -22,7 +22,7 @@ async function readJson(ingest: IngestService, req: IncomingMessage) {
   return json.value;
 }
 
-/** The original product's native SDK endpoints (INGEST-PROTOCOL.md §2), answering 201 {"result":"OK"}. */
+/** The original product's native SDK endpoints (docs/ingest-protocol.md §2), answering 201 {"result":"OK"}. */
 export function nativeIngestHandlers(ingest: IngestService, db: Db, logger: Logger) {
   const exceptions = async ({ req, reply }: IngestRequest) => {
     try {

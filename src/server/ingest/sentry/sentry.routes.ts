@@ -19,7 +19,7 @@ function authInput(request: IngestRequest, urlProjectNumber: number, envelopeDsn
   return { query: request.query, headers: request.req.headers, envelopeDsn, urlProjectNumber };
 }
 
-/** Sentry SDK endpoints (INGEST-PROTOCOL.md §1): envelope and legacy store, with and without slash. */
+/** Sentry SDK endpoints (docs/ingest-protocol.md §1): envelope and legacy store, with and without slash. */
 export function sentryIngestHandlers(ingest: IngestService, logger: Logger) {
   const envelope = async (request: IngestRequest) => {
     const { req, reply } = request;
