@@ -224,8 +224,6 @@ if (args.smoke) {
   rows.push(...(await benchTarget("Faultline on PGlite", serverTarget("pglite"))));
 }
 
-const commit = execSync("git rev-parse --short HEAD").toString().trim();
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
   `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | PostgreSQL CPU-s / 10k | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
   `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
@@ -245,6 +243,9 @@ if (args.smoke) {
     process.exit(1);
   }
   console.log(`bench:ingest smoke: ok (${rows.length} targets, every acknowledged event stored)`);
-} else if (args.write)
+} else if (args.write) {
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
+}
 process.exit(0);

@@ -138,8 +138,6 @@ async function checkSeed(db: Db, projectId: string) {
 }
 
 function report(rows: Row[]) {
-  const commit = execSync("git rev-parse --short HEAD").toString().trim();
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${bench.engine}`;
   const table = [
     `Seeded: ${OCCURRENCES.toLocaleString("en")} occurrences over ${ISSUES.toLocaleString("en")} issues and 90 days in the measured project, plus ${OTHER_TENANTS} other organizations with as many issues and a tenth of the events each; ${RUNS} timed runs per query after ${WARMUPS} warm-ups.`,
     "",
@@ -152,7 +150,11 @@ function report(rows: Row[]) {
     console.log(`bench:queries smoke: ok (${rows.length} cases on ${bench.engine}; timings at this size mean nothing)`);
     return;
   }
-  if (args.write) appendResults("bench:queries (D2)", { commit, machine, method: "service functions called in-process against the seeded database." }, table);
+  if (args.write) {
+    const commit = execSync("git rev-parse --short HEAD").toString().trim();
+    const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${bench.engine}`;
+    appendResults("bench:queries (D2)", { commit, machine, method: "service functions called in-process against the seeded database." }, table);
+  }
   const failed = rows.filter((r) => r.p95 >= 50 || r.seqScans.length > 0);
   if (failed.length > 0) console.log(`over target (p95 ≥ 50 ms or a sequential scan): ${failed.map((r) => r.name).join("; ")}`);
 }
