@@ -5,6 +5,10 @@
  * at 8/32/128 keep-alive connections from this process (a raw-socket generator, see
  * load-generator.ts). Prints a Markdown table; `--write` replaces its section in bench/README.md.
  *   npm run bench:ingest [-- --seconds 10 --write]
+ * The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ *   npm run bench:ingest -- --smoke
+ * drives the bare receiver and one server (PGlite, or PostgreSQL when DATABASE_URL is set) for
+ * about a second at 8 connections, and fails unless every event is acknowledged and stored.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -18,16 +22,25 @@ import { seedProject } from "../test/helpers/seed";
 import { freePort, startAppProcess } from "../test/helpers/app-process";
 import { createEnvelopeMix } from "./envelope-mix";
 import { driveLoad } from "./load-generator";
+import { parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
 
-const args = process.argv.slice(2);
-const SECONDS = Number(args[args.indexOf("--seconds") + 1]) || 10;
-const CONNECTIONS = [8, 32, 128];
+const args = parseBenchArgs(process.argv.slice(2));
+const SECONDS = args.number("--seconds", args.smoke ? 1 : 10);
+const WARMUP_SECONDS = args.smoke ? 0 : 2;
+const CONNECTIONS = args.smoke ? [8] : [8, 32, 128];
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** Every process this script starts, killed if it stops early (a failed run must not leave servers behind). */
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
 
 interface Row {
   target: string;
   connections: number;
+  acked: number;
   eventsPerSecond: number;
   p50: number;
   p99: number;
@@ -80,7 +93,7 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
   const next = createEnvelopeMix(200);
   for (const connections of CONNECTIONS) {
     const target = await start();
-    await driveLoad(target.url, connections, 2, next); // warm-up (JIT, caches, connections)
+    if (WARMUP_SECONDS > 0) await driveLoad(target.url, connections, WARMUP_SECONDS, next); // warm-up (JIT, caches, connections)
     const cpuBefore = cpuSeconds(target.pid);
     const databaseBefore = target.postgres ? postgresCpuSeconds() : 0;
     const loadBefore = process.cpuUsage();
@@ -93,6 +106,7 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
     const row: Row = {
       target: name,
       connections,
+      acked: run.acked.length,
       eventsPerSecond: Math.round(run.acked.length / SECONDS),
       p50: Math.round(run.p50 * 10) / 10,
       p99: Math.round(run.p99 * 10) / 10,
@@ -115,16 +129,16 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
 }
 
 /** The server on a fresh database; counts what it stored (including the warm-up, so we compare ≥). */
-function serverTarget(kind: "postgres" | "pglite") {
+function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
   return async () => {
     let database: Database;
     let env: Record<string, string>;
     let cleanup: () => Promise<void>;
     if (kind === "postgres") {
       const name = `faultline_bench_${Date.now()}`;
-      const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database ${name}`);
-      const url = new URL(ADMIN_URL);
+      const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "" });
       env = { DATABASE_URL: url.toString() };
@@ -144,6 +158,7 @@ function serverTarget(kind: "postgres" | "pglite") {
     // PGlite allows one process at a time: hand the directory to the server.
     if (kind === "pglite") await database.close();
     const app = await startAppProcess({ ...env, LOG_LEVEL: "error" });
+    children.add(app.child);
     return {
       url: `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`,
       pid: app.child.pid!,
@@ -176,6 +191,7 @@ function bareTarget() {
     const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "bare-receiver.ts"), String(port)], {
       stdio: "inherit",
     });
+    children.add(child);
     const url = `http://127.0.0.1:${port}/api/1/envelope/`;
     for (let i = 0; i < 100; i++) {
       try {
@@ -200,12 +216,14 @@ function bareTarget() {
 
 const rows: Row[] = [];
 rows.push(...(await benchTarget("bare node:http (parse only)", bareTarget())));
-rows.push(...(await benchTarget("Faultline on PostgreSQL", serverTarget("postgres"))));
-const pgliteRows = await benchTarget("Faultline on PGlite", serverTarget("pglite"));
-rows.push(...pgliteRows);
+if (args.smoke) {
+  const smokeUrl = process.env.DATABASE_URL;
+  rows.push(...(await benchTarget(`Faultline on ${smokeUrl ? "PostgreSQL" : "PGlite"}`, serverTarget(smokeUrl ? "postgres" : "pglite", smokeUrl))));
+} else {
+  rows.push(...(await benchTarget("Faultline on PostgreSQL", serverTarget("postgres"))));
+  rows.push(...(await benchTarget("Faultline on PGlite", serverTarget("pglite"))));
+}
 
-const commit = execSync("git rev-parse --short HEAD").toString().trim();
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const table = [
   `| target | connections | events/s | p50 ms | p99 ms | server CPU-s / 10k events | PostgreSQL CPU-s / 10k | load generator CPU-s / 10k | peak RSS MB | lost | non-2xx |`,
   `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
@@ -215,6 +233,19 @@ const table = [
   ),
 ].join("\n");
 console.log(`\n${table}\n`);
-if (args.includes("--write"))
+if (args.smoke) {
+  // Correctness only: at this size and on a shared machine the rates mean nothing.
+  const broken = rows.filter((r) => r.acked === 0 || r.errors !== "0" || (r.lost !== "n/a" && r.lost !== 0));
+  if (broken.length > 0) {
+    console.error(
+      `bench:ingest smoke: FAILED for ${broken.map((r) => `${r.target} (acknowledged ${r.acked}, non-2xx ${r.errors}, lost ${r.lost})`).join("; ")}`,
+    );
+    process.exit(1);
+  }
+  console.log(`bench:ingest smoke: ok (${rows.length} targets, every acknowledged event stored)`);
+} else if (args.write) {
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   appendResults("bench:ingest (D1)", { commit, machine, method: `${SECONDS} s per run after a 2 s warm-up; load generator on the same machine.` }, table);
+}
 process.exit(0);

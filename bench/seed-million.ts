@@ -79,9 +79,10 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
     insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
     select ${organizationId}, ${projectId}::uuid, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
     from occurrences where project_id = ${projectId}::uuid group by 3, 4, 5`);
+  // `data` is stored as text (ingest sends the document through unparsed), so read it as jsonb here.
   await db.execute(sql`
     insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
     select ${organizationId}, ${projectId}::uuid, issue_id, t.key, t.value, count(*)
-    from occurrences cross join lateral jsonb_each_text(data -> 'tags') as t(key, value)
+    from occurrences cross join lateral jsonb_each_text(data::jsonb -> 'tags') as t(key, value)
     where project_id = ${projectId}::uuid group by 3, 4, 5`);
 }

@@ -41,7 +41,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** The Express wiring, in the one order ARCHITECTURE.md describes. */
+/** The Express wiring, in the one order docs/architecture.md describes. */
 export async function createApp(deps: AppDeps): Promise<App> {
   const { env, database, auth, mailer, logger, modelProvider, waf, billing, jobs } = deps;
   const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs };

@@ -1,4 +1,4 @@
-/** The platforms the native `@traque/*` SDKs declare (INGEST-PROTOCOL.md §2); ingest accepts only these there. */
+/** The platforms the native `@traque/*` SDKs declare (docs/ingest-protocol.md §2); ingest accepts only these there. */
 export const NATIVE_PLATFORMS = ["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"] as const;
 export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
 

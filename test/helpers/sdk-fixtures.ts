@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The real SDK captures in ../shared/fixtures/sdk-envelopes (see their READMEs). */
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../shared/fixtures/sdk-envelopes");
+/** The real SDK captures, committed with the tests (see test/fixtures/sdk-envelopes/README.md). */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures/sdk-envelopes");
 export const FIXTURE_KEY = "e2e0f1c7e0ee0000000000000000000a";
 export const FIXTURE_PROJECT = 42;
 const HOP_BY_HOP = new Set(["host", "content-length", "transfer-encoding", "connection"]);

@@ -2,14 +2,17 @@
  * Battery A1: property tests of the envelope parser (no HTTP).
  *  - valid generated envelopes round-trip: every header, item header and payload byte comes back;
  *  - arbitrary bytes and mutated valid envelopes never throw out of the parser: always a typed result.
- * 10,000 cases per property. The seed is printed; rerun a failure with FC_SEED=<seed>.
+ * 10,000 cases per property (PROPERTY_RUNS=<n> for fewer while iterating; CI runs the full count),
+ * each test's timeout proportional to its cases. The seed is printed; rerun a failure with FC_SEED=<seed>.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EVENT_LIKE_ITEM_TYPES, KNOWN_ITEM_TYPES, LENIENT_JSON_ITEM_TYPES, parseEnvelope } from "../../src/server/ingest/sentry/envelope.parser";
 import { INGEST_ERROR_STATUS } from "../../src/server/ingest/http/ingest-error";
+import { propertyRuns, propertyTimeoutMs } from "../helpers/property-budget";
 
-const NUM_RUNS = 10_000;
+const NUM_RUNS = propertyRuns(process.env.PROPERTY_RUNS);
+const TIMEOUT = propertyTimeoutMs(NUM_RUNS);
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 console.log(`envelope-parser.property: fast-check seed ${seed} (rerun with FC_SEED=${seed})`);
 const params = { seed, numRuns: NUM_RUNS };
@@ -118,7 +121,7 @@ function mutate(bytes: Buffer, m: Mutation): Buffer {
   }
 }
 
-describe("envelope parser properties (battery A1)", () => {
+describe("envelope parser properties (battery A1)", { timeout: TIMEOUT }, () => {
   it(`round-trips ${NUM_RUNS} valid generated envelopes`, () => {
     fc.assert(
       fc.property(envelope, (env) => {

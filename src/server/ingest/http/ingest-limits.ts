@@ -1,6 +1,6 @@
 /**
  * Size and shape limits of the ingest path. Passed in by the caller (built once from the parsed
- * env), never read from the environment here. Defaults follow INGEST-PROTOCOL.md: smaller than Sentry
+ * env), never read from the environment here. Defaults follow docs/ingest-protocol.md: smaller than Sentry
  * Relay's (1 MiB event, 200 MiB envelope) because one Node process holds the whole body in memory.
  */
 export interface IngestLimits {

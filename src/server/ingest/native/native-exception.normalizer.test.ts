@@ -5,7 +5,7 @@ import { parseNativeEvent } from "./native-event.schema";
 import { normalizeNativeException } from "./native-exception.normalizer";
 import { parseV8Stack } from "../normalize/v8-stack.parser";
 
-// The body documented in INGEST-PROTOCOL.md §2.
+// The body documented in docs/ingest-protocol.md §2.
 const DOCUMENTED = {
   environment: "PRODUCTION",
   platform: "NODE_JS",

@@ -8,6 +8,7 @@ import type { NormalizedFrame, NormalizedOccurrence } from "../store/occurrence.
 import { parseV8Stack } from "../normalize/v8-stack.parser";
 import { readString, trimJson, trimString } from "../normalize/value-coercion";
 
+/** Platforms the native `@traque/*` SDKs declare (docs/ingest-protocol.md §2). */
 export const NativePlatform = z.enum(NATIVE_PLATFORMS);
 export type NativePlatform = z.infer<typeof NativePlatform>;
 

@@ -7,7 +7,7 @@ import { ingestNativeEvent, ingestNativeException } from "../native-ingest.servi
 const OK = { result: "OK" };
 
 /**
- * The original product's native SDK endpoints (INGEST-PROTOCOL.md §2), answering 201 {"result":"OK"}.
+ * The original product's native SDK endpoints (docs/ingest-protocol.md §2), answering 201 {"result":"OK"}.
  * HTTP only: the steps are in native-ingest.service.ts.
  */
 export function nativeIngestHandlers(ingest: IngestService, logger: Logger) {

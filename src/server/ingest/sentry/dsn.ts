@@ -1,4 +1,4 @@
-/** `{scheme}://{publicKey}[:secret]@{host}[:port][/prefix]/{projectNumber}` (INGEST-PROTOCOL.md §1). */
+/** `{scheme}://{publicKey}[:secret]@{host}[:port][/prefix]/{projectNumber}` (docs/ingest-protocol.md §1). */
 export interface ParsedDsn {
   protocol: "http" | "https";
   publicKey: string;

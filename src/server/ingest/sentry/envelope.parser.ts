@@ -159,7 +159,7 @@ function parseItems(body: Buffer, start: number, limits: EnvelopeLimits): Envelo
 }
 
 /**
- * Parses a decompressed Sentry envelope (INGEST-PROTOCOL.md §1). Never throws: every failure,
+ * Parses a decompressed Sentry envelope (docs/ingest-protocol.md §1). Never throws: every failure,
  * including ones we did not foresee, comes back as a typed `{ ok: false, error }` so the HTTP layer
  * always answers 4xx instead of 500 (battery A1/A2).
  */

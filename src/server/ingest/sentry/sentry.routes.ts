@@ -18,7 +18,7 @@ const answerLimited = (reply: IngestReply, verdict: RateLimitVerdict) =>
   answerRateLimited(reply, verdict.retryAfterSeconds, "error;default;transaction;attachment;session", verdict.scope === "key" ? "key" : "project");
 
 /**
- * Sentry SDK endpoints (INGEST-PROTOCOL.md §1): envelope and legacy store, with and without slash.
+ * Sentry SDK endpoints (docs/ingest-protocol.md §1): envelope and legacy store, with and without slash.
  * HTTP only: the steps are in sentry-ingest.service.ts.
  */
 export function sentryIngestHandlers(ingest: IngestService, logger: Logger) {
