@@ -203,6 +203,18 @@ describe("normalizeSentryEvent field rules", () => {
     expect(at(RECEIVED_AT.getTime() / 1000 + 3600)).toBe(RECEIVED_AT.toISOString());
   });
 
+  // Battery: out-of-range values that are valid JSON. Year 0 and BC dates are valid JSON and valid
+  // JavaScript dates, but PostgreSQL's timestamptz refuses them (the batch statement would fail).
+  it("replaces timestamps before 2000-01-01 (unset clocks, year 0, BC) by the receive time", () => {
+    const at = (timestamp: unknown) => normalizeSentryEvent({ ...base, timestamp }, { receivedAt: RECEIVED_AT }).timestamp.toISOString();
+    expect(at("0000-06-01T00:00:00Z")).toBe(RECEIVED_AT.toISOString());
+    expect(at(-62_230_000_000)).toBe(RECEIVED_AT.toISOString());
+    expect(at(-8.64e12)).toBe(RECEIVED_AT.toISOString());
+    expect(at(0)).toBe(RECEIVED_AT.toISOString());
+    expect(at("1999-12-31T23:59:59.999Z")).toBe(RECEIVED_AT.toISOString());
+    expect(at("2000-01-01T00:00:00Z")).toBe("2000-01-01T00:00:00.000Z");
+  });
+
   it("reads tags given as pairs and drops non-scalar values", () => {
     const occ = normalizeSentryEvent({ ...base, tags: [["a", "1"], ["b", 2], ["c", true], ["d", { x: 1 }], ["__proto__", "p"], "junk"] });
     expect(occ.tags).toEqual({ a: "1", b: "2", c: "true", ["__proto__"]: "p" });

@@ -20,6 +20,13 @@ export interface NormalizeOptions {
 
 /** Clock skew tolerated before a timestamp from the future is replaced by the receive time. */
 const MAX_FUTURE_SKEW_MS = 60_000;
+/**
+ * Timestamps before 2000-01-01 are replaced by the receive time too: they come from a clock that
+ * was never set (the 1970 epoch, RTC defaults) or are garbage, and some are not even storable
+ * (PostgreSQL's timestamptz refuses year 0 and the negative years JavaScript writes for BC), which
+ * would fail the batch the event rides in. The sane range is [2000-01-01, receivedAt + 60 s].
+ */
+const MIN_EVENT_TIME_MS = Date.UTC(2000, 0, 1);
 
 const LEVEL_ALIASES: Record<string, Level> = { warn: "warning", critical: "fatal", log: "info" };
 
@@ -32,7 +39,7 @@ function readLevel(value: unknown): Level {
 
 function readEventTimestamp(value: unknown, receivedAt: Date): Date {
   const timestamp = readTimestamp(value);
-  if (!timestamp || timestamp.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS) return receivedAt;
+  if (!timestamp || timestamp.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS || timestamp.getTime() < MIN_EVENT_TIME_MS) return receivedAt;
   return timestamp;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { withoutNulEscapes } from "./nul-escapes";
+import { storableJson } from "./json-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
 import type { TagCountRow } from "./tag-count-buffer";
@@ -9,7 +9,7 @@ import type { TagCountRow } from "./tag-count-buffer";
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
-const rowsParam = (rows: unknown[]): SQL => sql`${withoutNulEscapes(JSON.stringify(rows))}::json`;
+const rowsParam = (rows: unknown[]): SQL => sql`${storableJson(JSON.stringify(rows))}::json`;
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
