@@ -3,6 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Auth, AuthSession } from "../auth/auth";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { KeyRevocations } from "../ingest/project-key.cache";
 import type { Logger } from "../logger";
 
 export interface AppServices {
@@ -10,6 +11,8 @@ export interface AppServices {
   db: Db;
   auth: Auth;
   logger: Logger;
+  /** The ingest key cache of this process (absent where no ingest runs, e.g. a route listing). */
+  keyRevocations?: KeyRevocations;
 }
 
 export interface RequestContext extends AppServices {
