@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { storableText } from "../normalize/storable-text";
-import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
+import { storableJson, storableJsonValue, withoutLoneSurrogateEscapes } from "./json-escapes";
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 // Any UTF-16 code unit, so lone surrogates, pairs, U+0000 and backslashes all occur.
@@ -41,5 +41,13 @@ describe("withoutLoneSurrogateEscapes", () => {
   it("replaces lone surrogates and keeps U+0000 (the stored document keeps the event as sent)", () => {
     const cleaned = JSON.parse(withoutLoneSurrogateEscapes(JSON.stringify({ value: "a\ud800 \u0000 \\ud800 🚨" })));
     expect(cleaned.value).toBe("a\ufffd \u0000 \\ud800 🚨");
+  });
+});
+
+describe("storableJsonValue", () => {
+  it("returns a clean value itself and rebuilds one holding unstorable text", () => {
+    const clean = { a: ["b", 1, { c: null }] };
+    expect(storableJsonValue(clean)).toBe(clean);
+    expect(storableJsonValue({ "k\u0000": ["v\ud800"] })).toEqual({ "k\ufffd": ["v\ufffd"] });
   });
 });

@@ -20,3 +20,13 @@ export const withoutLoneSurrogateEscapes = (json: string) => (json.includes("\\u
 
 /** For JSON that PostgreSQL reads into text columns (json_to_recordset): neither escape may remain. */
 export const storableJson = (json: string) => (json.includes("\\u0000") || json.includes("\\ud") ? json.replace(UNSTORABLE_ESCAPE, "$1\ufffd") : json);
+
+/**
+ * A parsed JSON value PostgreSQL can store (as jsonb or text): returned as it is unless its JSON
+ * holds one of the escapes above, else rebuilt from the cleaned text (keys included).
+ */
+export function storableJsonValue<T>(value: T): T {
+  const json = JSON.stringify(value);
+  const cleaned = storableJson(json);
+  return cleaned === json ? value : (JSON.parse(cleaned) as T);
+}
