@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTagCounts, issues, occurrences } from "../../db/schema/index";
+import { ingestOutcomes, issueTagCounts, issues, occurrences } from "../../db/schema/index";
 import { computeGrouping } from "../../grouping/fingerprint.v1";
-import { addTagCounts, commitBatch } from "./batch-commit";
+import { addOutcomes, addTagCounts, commitBatch } from "./batch-commit";
+import type { PendingOutcome } from "./pending-occurrence";
 import { normalizeSentryEvent } from "../normalize/event.normalizer";
 import { withoutNulEscapes } from "./json-escapes";
 import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
@@ -151,6 +152,32 @@ describe("commitBatch with out-of-range values that are valid JSON", () => {
     expect(issue.title).toBe("Lone\ufffdError: half a pair \ufffd here 🚨");
     const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
     expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+});
+
+describe("addOutcomes", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("merges reasons that differ only by unstorable text and skips projects deleted meanwhile", async () => {
+    const project = await seedProject(database.db, "outcomes");
+    const at = new Date();
+    const outcome = (reason: string, projectId = project.projectId): PendingOutcome => ({
+      organizationId: project.organizationId,
+      projectId,
+      outcome: "client_discard",
+      reason,
+      category: "error",
+      quantity: 1,
+      at,
+    });
+    // A client report's reason cut in the middle of a pair, twice, and once with U+0000 instead.
+    await addOutcomes(database, [outcome("backoff \ud83d"), outcome("backoff \ud83d"), outcome("backoff \u0000"), outcome("gone", crypto.randomUUID())]);
+    const rows = await database.db.select().from(ingestOutcomes).where(eq(ingestOutcomes.projectId, project.projectId));
+    expect(rows.map((row) => [row.reason, row.count])).toEqual([["backoff \ufffd", 3]]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { storableText } from "../normalize/storable-text";
 import { storableJson } from "./json-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
@@ -221,7 +222,11 @@ export async function addOutcomes(db: StatementRunner, outcomes: PendingOutcome[
   >();
   for (const outcome of outcomes) {
     const hour = hourOf(outcome.at).toISOString();
-    const key = [outcome.projectId, hour, outcome.outcome, outcome.reason, outcome.category].join("\u0000");
+    // Client reports carry the SDK's text: made storable before merging, or two spellings of one
+    // stored row would hit it twice in one insert and fail every tenant's counters with it.
+    const reason = storableText(outcome.reason);
+    const category = storableText(outcome.category);
+    const key = [outcome.projectId, hour, outcome.outcome, reason, category].join("\u0000");
     const existing = merged.get(key);
     if (existing) existing.count += outcome.quantity;
     else
@@ -230,8 +235,8 @@ export async function addOutcomes(db: StatementRunner, outcomes: PendingOutcome[
         project_id: outcome.projectId,
         hour,
         outcome: outcome.outcome,
-        reason: outcome.reason,
-        category: outcome.category,
+        reason,
+        category,
         count: outcome.quantity,
       });
   }
