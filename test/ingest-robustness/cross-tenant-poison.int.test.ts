@@ -10,6 +10,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, issueTagCounts, occurrences, projects } from "../../src/server/db/schema/index";
+import { runSentryNode } from "../helpers/run-sentry-node";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -103,6 +104,28 @@ describe("two tenants ingesting while one sends poison", () => {
     };
     await expect.poll(() => tagCount(victim.id, "tenant"), { timeout: 5_000 }).toBe(150);
     await expect.poll(() => tagCount(attacker.id, "half\ufffd"), { timeout: 5_000 }).toBe(10);
+  }, 120_000);
+
+  it("a real @sentry/node SDK of the other tenant gets every event stored while the poison keeps coming", async () => {
+    const { session } = await signUpVerified(server);
+    await createOrganization(session, "Real SDK");
+    const sdkProject = (await session.mutation("project.create", { name: "sdk", platform: "NODE_JS" })).data as Project & { dsn: string };
+    let sdkDone = false;
+    const poisonStatuses: number[] = [];
+    const poisonWorker = async () => {
+      while (!sdkDone) {
+        const status = await send(attacker, { event_id: eventId(), message: "lone \ud800", timestamp: "0000-01-01T00:00:00Z", tags: { t: "\udfff" } });
+        poisonStatuses.push(status);
+      }
+    };
+    const workers = Array.from({ length: 4 }, poisonWorker);
+    const ids = await runSentryNode(sdkProject.dsn, 60, "plain").finally(() => (sdkDone = true));
+    await Promise.all(workers);
+    expect(ids).toHaveLength(60);
+    const rows = await server.database.db.select({ eventId: occurrences.eventId }).from(occurrences).where(eq(occurrences.projectId, sdkProject.id));
+    expect(rows.map((row) => row.eventId).sort()).toEqual([...ids].sort());
+    expect(poisonStatuses.length).toBeGreaterThan(0);
+    expect(poisonStatuses.every((status) => status === 200)).toBe(true);
   }, 120_000);
 
   it("stores a native exception and a native event holding U+0000 and lone surrogates, sanitised (201, not 503)", async () => {
