@@ -165,7 +165,7 @@ export async function rotateProjectKey(ctx: ProjectContext, projectId: string, k
     await tx.insert(projectKeys).values({ organizationId: ctx.org.organizationId, projectId, publicKey: generatePublicKey(), label: old.label });
     return old;
   });
-  // After the commit: a lookup between the two would cache the key as still valid.
+  // Told after the commit: told before it, a lookup in between would cache the key as valid again.
   ctx.keyRevocations?.keysRevoked([old.publicKey]);
   return getProject(ctx, projectId);
 }

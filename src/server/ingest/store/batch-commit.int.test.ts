@@ -110,6 +110,7 @@ describe("commitBatch", () => {
   });
 });
 
+// Battery: out-of-range values that are valid JSON (a lone surrogate is valid JSON; PostgreSQL refuses it).
 describe("commitBatch with out-of-range values that are valid JSON", () => {
   let database: TestDatabase;
   let project: Awaited<ReturnType<typeof seedProject>>;
