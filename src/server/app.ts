@@ -44,7 +44,6 @@ export interface App {
 /** The Express wiring, in the one order docs/architecture.md describes. */
 export async function createApp(deps: AppDeps): Promise<App> {
   const { env, database, auth, mailer, logger, modelProvider, waf, billing, jobs } = deps;
-  const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs };
   const trustedOrigins = [env.API_URL.replace(/\/$/, ""), ...env.TRUSTED_ORIGINS];
   const app = express();
   app.disable("x-powered-by");
@@ -72,6 +71,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 2. ingest: own body reader and limits, CORS *, no session or cookies. It is the hot path, so
   //    it answers on the raw request ahead of Express (see `listener` below).
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions));
+  // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
+  const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));

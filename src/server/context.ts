@@ -7,6 +7,7 @@ import type { ModelProvider } from "./chat/model-provider";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { WafClient } from "./integrations/waf/waf-client";
+import type { KeyRevocations } from "./ingest/project-key.cache";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
 
@@ -26,6 +27,8 @@ export interface AppServices {
   waf?: WafClient;
   billing?: BillingProvider;
   jobs?: JobQueue;
+  /** The ingest key cache of this process (absent where no ingest runs, e.g. a route listing). */
+  keyRevocations?: KeyRevocations;
 }
 
 export interface RequestContext extends AppServices {

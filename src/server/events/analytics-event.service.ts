@@ -1,6 +1,5 @@
 import type { BatchWriter } from "../ingest/store/batch-writer";
-import { withoutLoneSurrogateEscapes } from "../ingest/store/lone-surrogates";
-import { withoutNulEscapes } from "../ingest/store/nul-escapes";
+import { storableJson } from "../ingest/store/json-escapes";
 import { analyticsEventRows } from "./analytics-event.queries";
 
 /** A product-analytics record as the native SDK sends it (`POST /api/v1/events`). */
@@ -37,5 +36,5 @@ export function analyticsEventRow(project: AnalyticsEventProject, input: Analyti
     properties: input.properties ?? {},
     created_at: receivedAt.toISOString(),
   };
-  return withoutLoneSurrogateEscapes(withoutNulEscapes(JSON.stringify(row)));
+  return storableJson(JSON.stringify(row));
 }

@@ -16,6 +16,8 @@ export interface IngestModule {
   /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   service: IngestService;
+  /** The key cache, told by the project service when keys are revoked or projects deleted. */
+  keys: ProjectKeyCache;
   /** Flushes pending batches; called on SIGTERM before the database closes. */
   close(): Promise<void>;
 }
@@ -34,8 +36,9 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
     maxInFlight: database.kind === "postgres" ? env.INGEST_COMMIT_CONCURRENCY : 1,
     tagFlushMs: 1000,
   });
+  const keys = new ProjectKeyCache(database.db);
   const service = new IngestService({
-    keys: new ProjectKeyCache(database.db),
+    keys,
     writer,
     rateLimiter: new IngestRateLimiter(
       counters,
@@ -61,6 +64,7 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
   return {
     handle,
     service,
+    keys,
     close: async () => {
       await writer.close();
       await counters.close();

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { KEY_REVOCATION_SECONDS } from "../../shared/ingest-keys";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 
@@ -9,22 +10,36 @@ export interface IngestProject {
   keyId: string;
 }
 
+/** What the project service tells ingest when keys stop being valid, so this process stops at once. */
+export interface KeyRevocations {
+  keysRevoked(publicKeys: string[]): void;
+  projectDeleted(projectId: string): void;
+}
+
 interface Entry {
   value: IngestProject | null;
   expires: number;
 }
 
-const TTL_MS = 60_000;
+/**
+ * A valid key is trusted this long, so a key revoked (or a project deleted) through ANOTHER replica
+ * stops working here within KEY_REVOCATION_SECONDS; one query per key per replica per period.
+ */
+const VALID_TTL_MS = KEY_REVOCATION_SECONDS * 1000;
+/** Unknown keys are remembered longer: a key never becomes valid again, and new keys are random. */
+const UNKNOWN_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 /**
  * Key → project lookups for the hot path. Unknown keys are cached too (negative cache), so a
- * client hammering with a bad key costs at most one query per key per minute. A revoked key stops
- * working within the TTL.
+ * client hammering with a bad key costs at most one query per key per minute. A key revoked or a
+ * project deleted in this process is forgotten at once (KeyRevocations); elsewhere, within the TTL.
  */
-export class ProjectKeyCache {
+export class ProjectKeyCache implements KeyRevocations {
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<IngestProject | null>>();
+  /** Bumped by every revocation: a lookup that was already running then must not cache its answer. */
+  private generation = 0;
   /** Database lookups made so far (the negative-cache test reads it). */
   queries = 0;
 
@@ -38,21 +53,41 @@ export class ProjectKeyCache {
     if (cached && cached.expires > this.now()) return cached.value;
     const running = this.inflight.get(publicKey);
     if (running) return running;
-    const query = this.query(publicKey).finally(() => this.inflight.delete(publicKey));
+    const query = this.query(publicKey).finally(() => {
+      if (this.inflight.get(publicKey) === query) this.inflight.delete(publicKey);
+    });
     this.inflight.set(publicKey, query);
     return query;
   }
 
+  keysRevoked(publicKeys: string[]) {
+    this.generation += 1;
+    for (const key of publicKeys) {
+      this.entries.delete(key);
+      this.inflight.delete(key);
+    }
+  }
+
+  projectDeleted(projectId: string) {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (entry.value?.projectId === projectId) this.entries.delete(key);
+    // Which running lookups belong to the project is unknown until they answer: start afresh.
+    this.inflight.clear();
+  }
+
   private async query(publicKey: string) {
     this.queries += 1;
+    const generation = this.generation;
     const [row] = await this.db
       .select({ projectId: projects.id, organizationId: projects.organizationId, projectNumber: projects.number, keyId: projectKeys.id })
       .from(projectKeys)
       .innerJoin(projects, eq(projects.id, projectKeys.projectId))
       .where(and(eq(projectKeys.publicKey, publicKey), isNull(projectKeys.revokedAt)))
       .limit(1);
+    // Read before a revocation that happened meanwhile: good for this request, not for the next.
+    if (generation !== this.generation) return row ?? null;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(publicKey, { value: row ?? null, expires: this.now() + TTL_MS });
+    this.entries.set(publicKey, { value: row ?? null, expires: this.now() + (row ? VALID_TTL_MS : UNKNOWN_TTL_MS) });
     return row ?? null;
   }
 }

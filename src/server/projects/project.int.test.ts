@@ -47,6 +47,30 @@ describe("projects", () => {
     expect(revokeLast.error?.code).toBe("CONFLICT");
   });
 
+  it("refuses a rotated key, a revoked key and a deleted project's key at once, not a cache period later", async () => {
+    const { session } = await signUpVerified(server);
+    await createOrganization(session);
+    const { data: project } = await session.mutation("project.create", { name: "Revocation", platform: "NODE_JS" });
+    const ingest = (publicKey: string) => {
+      const id = crypto.randomUUID().replaceAll("-", "");
+      const body = `{"event_id":"${id}"}\n{"type":"event"}\n{"event_id":"${id}","message":"revocation"}\n`;
+      return fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${publicKey}`, { method: "POST", body }).then((response) => response.status);
+    };
+    const [first] = project.keys;
+    expect(await ingest(first.publicKey)).toBe(200);
+    const rotated = (await session.mutation("project.rotateKey", { projectId: project.id, keyId: first.id })).data;
+    expect(await ingest(first.publicKey)).toBe(401);
+    const second = rotated.keys.find((key: { revokedAt: Date | null }) => !key.revokedAt);
+    expect(await ingest(second.publicKey)).toBe(200);
+    await session.mutation("project.createKey", { projectId: project.id, label: "spare" });
+    expect((await session.mutation("project.revokeKey", { projectId: project.id, keyId: second.id })).error).toBeUndefined();
+    expect(await ingest(second.publicKey)).toBe(401);
+    const spare = (await session.query("project.get", { projectId: project.id })).data.keys.find((key: { label: string }) => key.label === "spare");
+    expect(await ingest(spare.publicKey)).toBe(200);
+    expect((await session.mutation("project.delete", { projectId: project.id })).error).toBeUndefined();
+    expect(await ingest(spare.publicKey)).toBe(401);
+  });
+
   it("hides another organization's projects behind NOT_FOUND", async () => {
     const a = await signUpVerified(server);
     const orgA = await createOrganization(a.session, "Org A");

@@ -4,10 +4,16 @@ import { projectOverview } from "./project-overview.service";
 import type { ProjectContext } from "./project.service";
 import * as service from "./project.service";
 
-const projectCtx = (ctx: { db: ProjectContext["db"]; org: ProjectContext["org"]; env: { API_URL: string } }): ProjectContext => ({
+const projectCtx = (ctx: {
+  db: ProjectContext["db"];
+  org: ProjectContext["org"];
+  env: { API_URL: string };
+  keyRevocations: ProjectContext["keyRevocations"];
+}): ProjectContext => ({
   db: ctx.db,
   org: ctx.org,
   apiUrl: ctx.env.API_URL,
+  keyRevocations: ctx.keyRevocations,
 });
 
 export const projectRouter = router({

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import type { OrgScope } from "../organizations/org-scope";
+import type { KeyRevocations } from "../ingest/project-key.cache";
 import { formatDsn } from "../ingest/sentry/dsn";
 import { generatePublicKey } from "./project-key";
 import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";
@@ -15,6 +16,8 @@ export interface ProjectContext {
   db: Db;
   org: OrgScope;
   apiUrl: string;
+  /** Told of revoked keys and deleted projects, so ingest refuses them at once (absent: no ingest here). */
+  keyRevocations?: KeyRevocations;
 }
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -108,6 +111,7 @@ export async function deleteProject(ctx: ProjectContext, projectId: string): Pro
   await loadProject(ctx, projectId);
   assertCanManage(ctx);
   await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
+  ctx.keyRevocations?.projectDeleted(projectId);
   return { id: projectId };
 }
 
@@ -127,7 +131,7 @@ export async function createProjectKey(ctx: ProjectContext, input: CreateProject
 export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   assertCanManage(ctx);
-  await ctx.db.transaction(async (tx) => {
+  const old = await ctx.db.transaction(async (tx) => {
     const [old] = await tx
       .update(projectKeys)
       .set({ revokedAt: new Date() })
@@ -135,14 +139,17 @@ export async function rotateProjectKey(ctx: ProjectContext, projectId: string, k
       .returning();
     if (!old) throw notFound("Key");
     await tx.insert(projectKeys).values({ organizationId: ctx.org.organizationId, projectId, publicKey: generatePublicKey(), label: old.label });
+    return old;
   });
+  // Told after the commit: told before it, a lookup in between would cache the key as valid again.
+  ctx.keyRevocations?.keysRevoked([old.publicKey]);
   return getProject(ctx, projectId);
 }
 
 export async function revokeProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   assertCanManage(ctx);
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     const [{ active }] = await tx.select({ active: count() }).from(projectKeys).where(activeKeyFilter(ctx.org.organizationId, projectId));
     const [revoked] = await tx
       .update(projectKeys)
@@ -152,6 +159,8 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
     if (!revoked) throw notFound("Key");
     // SDKs configured with the last key would silently lose every event.
     if (active <= 1) throw new AppError("CONFLICT", "A project needs at least one active key. Create a new key before revoking this one.");
+    return revoked;
   });
+  ctx.keyRevocations?.keysRevoked([revoked.publicKey]);
   return getProject(ctx, projectId);
 }

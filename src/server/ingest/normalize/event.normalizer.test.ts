@@ -187,6 +187,11 @@ describe("normalizeSentryEvent field rules", () => {
     expect([level(undefined), level("bogus"), level(3)]).toEqual(["error", "error", "error"]);
   });
 
+  it("reads a level named after an Object.prototype member as an unknown level", () => {
+    const level = (value: unknown) => normalizeSentryEvent({ ...base, level: value }).level;
+    expect([level("constructor"), level("__proto__"), level("toString")]).toEqual(["error", "error", "error"]);
+  });
+
   it("defaults environment to production and keeps the original string", () => {
     expect(normalizeSentryEvent(base).environment).toBe("production");
     expect(normalizeSentryEvent({ ...base, environment: "  " }).environment).toBe("production");
@@ -201,6 +206,18 @@ describe("normalizeSentryEvent field rules", () => {
     expect(at(undefined)).toBe(RECEIVED_AT.toISOString());
     expect(at("yesterday")).toBe(RECEIVED_AT.toISOString());
     expect(at(RECEIVED_AT.getTime() / 1000 + 3600)).toBe(RECEIVED_AT.toISOString());
+  });
+
+  // Battery: out-of-range values that are valid JSON. Year 0 and BC dates are valid JSON and valid
+  // JavaScript dates, but PostgreSQL's timestamptz refuses them (the batch statement would fail).
+  it("replaces timestamps before 2000-01-01 (unset clocks, year 0, BC) by the receive time", () => {
+    const at = (timestamp: unknown) => normalizeSentryEvent({ ...base, timestamp }, { receivedAt: RECEIVED_AT }).timestamp.toISOString();
+    expect(at("0000-06-01T00:00:00Z")).toBe(RECEIVED_AT.toISOString());
+    expect(at(-62_230_000_000)).toBe(RECEIVED_AT.toISOString());
+    expect(at(-8.64e12)).toBe(RECEIVED_AT.toISOString());
+    expect(at(0)).toBe(RECEIVED_AT.toISOString());
+    expect(at("1999-12-31T23:59:59.999Z")).toBe(RECEIVED_AT.toISOString());
+    expect(at("2000-01-01T00:00:00Z")).toBe("2000-01-01T00:00:00.000Z");
   });
 
   it("reads tags given as pairs and drops non-scalar values", () => {

@@ -20,19 +20,31 @@ export interface NormalizeOptions {
 
 /** Clock skew tolerated before a timestamp from the future is replaced by the receive time. */
 const MAX_FUTURE_SKEW_MS = 60_000;
+/**
+ * Timestamps before 2000-01-01 are replaced by the receive time too: they come from a clock that
+ * was never set (the 1970 epoch, RTC defaults) or are garbage, and some are not even storable
+ * (PostgreSQL's timestamptz refuses year 0 and the negative years JavaScript writes for BC), which
+ * would fail the batch the event rides in. The sane range is [2000-01-01, receivedAt + 60 s].
+ */
+const MIN_EVENT_TIME_MS = Date.UTC(2000, 0, 1);
 
-const LEVEL_ALIASES: Record<string, Level> = { warn: "warning", critical: "fatal", log: "info" };
+// A Map, not an object literal: "constructor" or "__proto__" must not find Object.prototype's members.
+const LEVEL_ALIASES = new Map<string, Level>([
+  ["warn", "warning"],
+  ["critical", "fatal"],
+  ["log", "info"],
+]);
 
 function readLevel(value: unknown): Level {
   if (typeof value !== "string") return "error";
   const lower = value.toLowerCase();
   if ((LEVELS as readonly string[]).includes(lower)) return lower as Level;
-  return LEVEL_ALIASES[lower] ?? "error";
+  return LEVEL_ALIASES.get(lower) ?? "error";
 }
 
 function readEventTimestamp(value: unknown, receivedAt: Date): Date {
   const timestamp = readTimestamp(value);
-  if (!timestamp || timestamp.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS) return receivedAt;
+  if (!timestamp || timestamp.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS || timestamp.getTime() < MIN_EVENT_TIME_MS) return receivedAt;
   return timestamp;
 }
 

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTagCounts, occurrences } from "../../db/schema/index";
+import { ingestOutcomes, issueTagCounts, issues, occurrences } from "../../db/schema/index";
 import { computeGrouping } from "../../grouping/fingerprint.v1";
-import { addTagCounts, commitBatch } from "./batch-commit";
+import { addOutcomes, addTagCounts, commitBatch } from "./batch-commit";
+import type { PendingOutcome } from "./pending-occurrence";
 import { normalizeSentryEvent } from "../normalize/event.normalizer";
-import { withoutNulEscapes } from "./nul-escapes";
+import { withoutNulEscapes } from "./json-escapes";
 import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
 import { createTestDatabase, type TestDatabase } from "../../../../test/helpers/test-database";
 import { seedProject } from "../../../../test/helpers/seed";
@@ -106,6 +107,78 @@ describe("commitBatch", () => {
     expect((row.data as { message: string }).message).toBe("nul \u0000 inside");
     const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
     expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+});
+
+// Battery: out-of-range values that are valid JSON (a lone surrogate is valid JSON; PostgreSQL refuses it).
+describe("commitBatch with out-of-range values that are valid JSON", () => {
+  let database: TestDatabase;
+  let project: Awaited<ReturnType<typeof seedProject>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    project = await seedProject(database.db, "lone-surrogates");
+  });
+  afterAll(() => database.destroy());
+
+  it("stores an event with lone surrogates in its message, exception, tags and document, as U+FFFD", async () => {
+    const occurrence = normalizeSentryEvent({
+      event_id: "e".repeat(32),
+      level: "error",
+      tags: { "k\udc00": "v\ud800" },
+      exception: { values: [{ type: "Lone\ud800Error", value: "half a pair \udfff here 🚨" }] },
+      extra: { note: "x\ud83d" },
+    });
+    const prepared = prepareOccurrence({
+      organizationId: project.organizationId,
+      projectId: project.projectId,
+      occurrence,
+      grouping: computeGrouping(occurrence),
+      receivedAt: new Date(),
+    });
+    const committed = await commitBatch(database, [prepared], []);
+    expect(committed[0].tags).toMatchObject({ "k\ufffd": "v\ufffd" });
+    await addTagCounts(database, [
+      { organization_id: project.organizationId, project_id: project.projectId, issue_id: committed[0].issueId, key: "k\udc00", value: "v\ud800", count: 1 },
+    ]);
+    const [row] = await database.db
+      .select({ message: occurrences.message, name: occurrences.name, data: occurrences.data })
+      .from(occurrences)
+      .where(eq(occurrences.eventId, "e".repeat(32)));
+    expect(row.message).toBe("half a pair \ufffd here 🚨");
+    expect(row.name).toBe("Lone\ufffdError");
+    const document = row.data as { tags: Record<string, string>; extra: { note: string } };
+    expect(document.tags).toEqual({ "k\ufffd": "v\ufffd" });
+    expect(document.extra.note).toBe("x\ufffd");
+    const [issue] = await database.db.select().from(issues).where(eq(issues.id, committed[0].issueId));
+    expect(issue.title).toBe("Lone\ufffdError: half a pair \ufffd here 🚨");
+    const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
+    expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+});
+
+describe("addOutcomes", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("merges reasons that differ only by unstorable text and skips projects deleted meanwhile", async () => {
+    const project = await seedProject(database.db, "outcomes");
+    const at = new Date();
+    const outcome = (reason: string, projectId = project.projectId): PendingOutcome => ({
+      organizationId: project.organizationId,
+      projectId,
+      outcome: "client_discard",
+      reason,
+      category: "error",
+      quantity: 1,
+      at,
+    });
+    // A client report's reason cut in the middle of a pair, twice, and once with U+0000 instead.
+    await addOutcomes(database, [outcome("backoff \ud83d"), outcome("backoff \ud83d"), outcome("backoff \u0000"), outcome("gone", crypto.randomUUID())]);
+    const rows = await database.db.select().from(ingestOutcomes).where(eq(ingestOutcomes.projectId, project.projectId));
+    expect(rows.map((row) => [row.reason, row.count])).toEqual([["backoff \ufffd", 3]]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { afterNewEventSql } from "../../issues/issue-state";
-import { withoutNulEscapes } from "./nul-escapes";
+import { storableText } from "../normalize/storable-text";
+import { storableJson } from "./json-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
 import { insertQueuedRows, splitBatch, type BatchItem } from "./queued-row";
@@ -11,7 +12,7 @@ import type { TagCountRow } from "./tag-count-buffer";
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
-const rowsParam = (rows: unknown[]): SQL => sql`${withoutNulEscapes(JSON.stringify(rows))}::json`;
+const rowsParam = (rows: unknown[]): SQL => sql`${storableJson(JSON.stringify(rows))}::json`;
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
@@ -44,22 +45,44 @@ export interface CommittedTags {
   tags: Record<string, string>;
 }
 
+/** What one batch statement did. */
+export interface CommittedEvents {
+  /** The tags of each event stored (not duplicates, not orphans), for the tag counts. */
+  stored: CommittedTags[];
+  /**
+   * Positions in the batch of events whose project no longer exists (deleted since its key was
+   * cached, here or on another replica): not stored, and not a failure of their neighbours.
+   */
+  orphans: number[];
+}
+
+/** A batch and its outcome counters; the writer uses commitItems and addOutcomes apart. */
 export async function commitBatch(db: StatementRunner, batch: BatchItem[], outcomes: PendingOutcome[]): Promise<CommittedTags[]> {
-  const [occurrences, rows] = splitBatch(batch);
-  const committed = occurrences.length > 0 ? await commitOccurrences(db, occurrences) : [];
-  if (outcomes.length > 0) await bumpOutcomes(db, outcomes);
-  // Last: other domains' rows have no event id to deduplicate on, so they must not be written when
-  // a later statement fails the batch and the SDK sends them again.
-  if (rows.length > 0) await insertQueuedRows(db, rows);
+  const committed = batch.length > 0 ? (await commitItems(db, batch)).stored : [];
+  if (outcomes.length > 0) await addOutcomes(db, outcomes);
   return committed;
 }
 
-async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[]): Promise<CommittedTags[]> {
+/**
+ * A batch of the writer's queue: its events in one statement, then other domains' rows (queued-row.ts).
+ * Those go last: they have no event id to deduplicate on, so they must not be written when the events'
+ * statement fails and the whole part is sent again. `orphans` index `batch`.
+ */
+export async function commitItems(db: StatementRunner, batch: BatchItem[]): Promise<CommittedEvents> {
+  const [occurrences, rows] = splitBatch(batch);
+  const committed = occurrences.length > 0 ? await commitEvents(db, occurrences) : { stored: [], orphans: [] };
+  if (rows.length > 0) await insertQueuedRows(db, rows);
+  if (rows.length === 0 || committed.orphans.length === 0) return committed;
+  return { stored: committed.stored, orphans: committed.orphans.map((i) => batch.indexOf(occurrences[i])) };
+}
+
+export async function commitEvents(db: StatementRunner, batch: PreparedOccurrence[]): Promise<CommittedEvents> {
   const issues = new Map<string, Record<string, unknown>>();
   // One row per event id (a batch holding the same event twice stores it once, the later copy
   // in the earlier slot). Row i's document is element i + 1 of the separated text, counted as
   // WITH ORDINALITY counts.
   const slotOfEvent = new Map<string, number>();
+  const slotOfItem: number[] = [];
   const rows: string[] = [];
   const documents: string[] = [];
   const tags: CommittedTags[] = [];
@@ -67,12 +90,13 @@ async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[
     if (!issues.has(event.issueId)) issues.set(event.issueId, event.issue);
     const slot = slotOfEvent.get(event.eventKey) ?? rows.length;
     slotOfEvent.set(event.eventKey, slot);
+    slotOfItem.push(slot);
     rows[slot] = `{"document_index":${slot + 1},${event.rowJson.slice(1)}`;
     tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags };
     documents[slot] = event.document;
   }
 
-  const [result] = await db.executePrepared<{ duplicates: number[] | null }>(
+  const [result] = await db.executePrepared<{ duplicates: number[] | null; orphans: number[] | null }>(
     sql`with
       r as (
         select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
@@ -93,7 +117,11 @@ async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[
                                  environment, environment_bucket, release, name, message, user_key, data)
         select organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
                environment, environment_bucket, release, name, message, user_key, d.data
-        from r join documents d on d.document_index = r.document_index order by project_id, event_id
+        from r join documents d on d.document_index = r.document_index
+        -- A project deleted since its key was cached: its rows are left out (the foreign key would
+        -- fail the whole statement) and reported as orphans.
+        where exists (select 1 from projects p where p.id = r.project_id)
+        order by project_id, event_id
         on conflict (project_id, event_id) do nothing
         returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message
       ),
@@ -171,11 +199,14 @@ async function commitOccurrences(db: StatementRunner, batch: PreparedOccurrence[
     select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
              + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted) as touched,
            (select array_agg(r.document_index) from r
-             where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates`,
+             where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
+           (select array_agg(r.document_index) from r where not exists (select 1 from projects p where p.id = r.project_id)) as orphans`,
   );
-  // Row i of the batch is document i + 1; a duplicate stored nothing, so its tags count nothing.
+  // Row i of the batch is document i + 1; a duplicate or an orphan stored nothing, so its tags count nothing.
   for (const index of result?.duplicates ?? []) delete tags[Number(index) - 1];
-  return tags.filter(Boolean);
+  const orphanSlots = new Set((result?.orphans ?? []).map((index) => Number(index) - 1));
+  const orphans = orphanSlots.size === 0 ? [] : slotOfItem.flatMap((slot, position) => (orphanSlots.has(slot) ? [position] : []));
+  return { stored: tags.filter(Boolean), orphans };
 }
 
 /** Adds summed tag counts to issue_tag_counts, skipping issues deleted since their events were stored. */
@@ -193,15 +224,22 @@ export async function addTagCounts(db: StatementRunner, rows: TagCountRow[]) {
 /** Enough of a message to search; the whole text stays on the occurrence. */
 const MAX_SEARCHABLE_MESSAGE = 1000;
 
-/** Outcome counters that did not come from stored events (client reports, rate limiting). */
-async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
+/**
+ * Outcome counters that did not come from stored events (client reports, rate limiting, events
+ * refused as invalid). Counters of a project deleted meanwhile are skipped, not a failure.
+ */
+export async function addOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
   const merged = new Map<
     string,
     { organization_id: string; project_id: string; hour: string; outcome: string; reason: string; category: string; count: number }
   >();
   for (const outcome of outcomes) {
     const hour = hourOf(outcome.at).toISOString();
-    const key = [outcome.projectId, hour, outcome.outcome, outcome.reason, outcome.category].join("\u0000");
+    // Client reports carry the SDK's text: made storable before merging, or two spellings of one
+    // stored row would hit it twice in one insert and fail every tenant's counters with it.
+    const reason = storableText(outcome.reason);
+    const category = storableText(outcome.category);
+    const key = [outcome.projectId, hour, outcome.outcome, reason, category].join("\u0000");
     const existing = merged.get(key);
     if (existing) existing.count += outcome.quantity;
     else
@@ -210,8 +248,8 @@ async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
         project_id: outcome.projectId,
         hour,
         outcome: outcome.outcome,
-        reason: outcome.reason,
-        category: outcome.category,
+        reason,
+        category,
         count: outcome.quantity,
       });
   }
@@ -221,6 +259,7 @@ async function bumpOutcomes(db: StatementRunner, outcomes: PendingOutcome[]) {
   await db.executePrepared(
     sql`insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select * from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, hour timestamptz, outcome text, reason text, category text, count bigint)
+        where exists (select 1 from projects p where p.id = r.project_id)
         on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count`,
   );
 }

@@ -1,10 +1,13 @@
 import type { Logger } from "../../logger";
-import { addTagCounts, commitBatch, type CommittedTags, type StatementRunner } from "./batch-commit";
+import { addOutcomes, addTagCounts, commitItems, type CommittedTags, type StatementRunner } from "./batch-commit";
+import { commitIsolating } from "./batch-isolation";
+import { isConcurrencyVictim, isDataError, sqlStateOf } from "./database-errors";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
-import { prepareOccurrence } from "./prepared-occurrence";
+import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
 import { QueuedRow, type BatchItem, type RowKind } from "./queued-row";
+import { IngestError } from "../http/ingest-error";
 import { StorageUnavailableError } from "../http/storage-unavailable";
-import { TagCountBuffer } from "./tag-count-buffer";
+import { TagCountBuffer, type TagCountRow } from "./tag-count-buffer";
 
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
@@ -24,6 +27,13 @@ interface Waiter {
   item: BatchItem;
   resolve: () => void;
   reject: (error: Error) => void;
+}
+
+/** How one batch's requests are answered once its statements are done. */
+interface BatchAnswers {
+  stored: Waiter[];
+  refused: { waiter: Waiter; error: Error }[];
+  committed: CommittedTags[];
 }
 
 /**
@@ -49,7 +59,11 @@ export class BatchWriter {
     this.tagCounts = new TagCountBuffer(options.tagFlushMs);
   }
 
-  /** Resolves once the event is committed; rejects with StorageUnavailableError otherwise. */
+  /**
+   * Resolves once the event is committed. Rejects with StorageUnavailableError (503) when the
+   * database is unavailable, and with an IngestError (4xx) when this event cannot be stored — its
+   * project was deleted, or the database refuses one of its values — while the rest of its batch is.
+   */
   write(item: PendingOccurrence): Promise<void> {
     const refused = this.refusal();
     if (refused) return Promise.reject(refused);
@@ -130,20 +144,67 @@ export class BatchWriter {
     if (waiters.length === 0 && outcomes.length === 0) return null;
     // More work queued than this batch takes: let another transaction start on it now.
     if (this.queue.length > 0) this.schedule();
-    return this.commitWithRetry(
-      waiters.map((waiter) => waiter.item),
-      outcomes,
-    ).then(
-      (committed) => () => {
-        for (const waiter of waiters) waiter.resolve();
-        this.countTags(committed);
-      },
-      (error: unknown) => () => {
-        this.logger.warn("ingest batch failed", { events: waiters.length, err: error });
-        const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: error });
-        for (const waiter of waiters) waiter.reject(failure);
-      },
-    );
+    return this.commitEach(waiters).then(async (answers) => {
+      // Statistics ride along; their failure must not turn stored events into errors.
+      if (outcomes.length > 0) await addOutcomes(this.db, outcomes).catch((error: unknown) => this.logger.warn("ingest outcomes lost", { err: error }));
+      return () => {
+        for (const waiter of answers.stored) waiter.resolve();
+        for (const { waiter, error } of answers.refused) waiter.reject(error);
+        this.countTags(answers.committed);
+      };
+    });
+  }
+
+  /**
+   * Commits a batch in one statement; if the statement fails because of some event's data, the
+   * batch is split until that event fails alone (batch-isolation.ts): it is answered 400 and
+   * counted as an `invalid` outcome, and every other event of the batch is stored. An outage is
+   * never split: the whole batch answers 503 with Retry-After.
+   */
+  private async commitEach(waiters: Waiter[]): Promise<BatchAnswers> {
+    const answers: BatchAnswers = { stored: [], refused: [], committed: [] };
+    const unavailable: Waiter[] = [];
+    let outage: unknown = null;
+    const parts = await commitIsolating(waiters, (part) => this.commitWithRetry(part.map((waiter) => waiter.item)), {
+      isolable: isDataError,
+      // Other domains' rows sort after every project's events.
+      groupOf: (waiter) => (waiter.item instanceof QueuedRow ? "~" : waiter.item.projectId),
+    });
+    for (const part of parts) {
+      if (part.ok) {
+        const orphans = new Set(part.result.orphans);
+        part.items.forEach((waiter, i) => (orphans.has(i) ? answers.refused.push({ waiter, error: PROJECT_DELETED }) : answers.stored.push(waiter)));
+        answers.committed.push(...part.result.stored);
+      } else if (part.isolated) {
+        const { item } = part.items[0];
+        if (item instanceof QueuedRow) this.logger.warn("queued row refused by the database", { sqlState: sqlStateOf(part.error), err: part.error });
+        else this.refuseUnstorable(item, part.error);
+        answers.refused.push({ waiter: part.items[0], error: UNSTORABLE });
+      } else {
+        unavailable.push(...part.items);
+        outage = part.error;
+      }
+    }
+    if (unavailable.length > 0) {
+      this.logger.warn("ingest batch failed", { events: unavailable.length, err: outage });
+      const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: outage });
+      for (const waiter of unavailable) answers.refused.push({ waiter, error: failure });
+    }
+    return answers;
+  }
+
+  /** The database refused a value of this event that normalising did not catch: logged, and counted as `invalid`. */
+  private refuseUnstorable(item: PreparedOccurrence, error: unknown) {
+    this.logger.warn("ingest event refused by the database", { projectId: item.projectId, eventKey: item.eventKey, sqlState: sqlStateOf(error), err: error });
+    this.record({
+      organizationId: item.organizationId,
+      projectId: item.projectId,
+      outcome: "invalid",
+      reason: "unstorable",
+      category: "error",
+      quantity: 1,
+      at: new Date(),
+    });
   }
 
   private countTags(committed: CommittedTags[]) {
@@ -175,13 +236,27 @@ export class BatchWriter {
     this.tagFlushTimer.unref();
   }
 
-  private async flushTags(rows: ReturnType<TagCountBuffer["take"]>) {
-    try {
-      await addTagCounts(this.db, rows);
-    } catch (error) {
-      // Statistics, not events: keep them for the next flush rather than fail anyone's request.
-      this.logger.warn("tag counts flush failed; will retry", { rows: rows.length, err: error });
-      this.tagCounts.putBack(rows);
+  /**
+   * Statistics, not events: rows of a failed flush are kept for the next one rather than fail anyone's
+   * request — unless the database refuses a row's data, which would fail every later flush of every
+   * tenant: that row is isolated (as an event is) and dropped, and the others are written.
+   */
+  private async flushTags(rows: TagCountRow[]) {
+    const parts = await commitIsolating(rows, (part) => addTagCounts(this.db, part), { isolable: isDataError });
+    for (const part of parts) {
+      if (part.ok) continue;
+      if (part.isolated) {
+        const [row] = part.items;
+        this.logger.warn("tag count refused by the database; dropped", {
+          projectId: row.project_id,
+          issueId: row.issue_id,
+          sqlState: sqlStateOf(part.error),
+          err: part.error,
+        });
+        continue;
+      }
+      this.logger.warn("tag counts flush failed; will retry", { rows: part.items.length, err: part.error });
+      this.tagCounts.putBack(part.items);
     }
   }
 
@@ -190,13 +265,17 @@ export class BatchWriter {
    * happen; if PostgreSQL still picks this transaction as a deadlock or serialization victim,
    * nothing was written and one more attempt is safe.
    */
-  private async commitWithRetry(items: BatchItem[], outcomes: PendingOutcome[]) {
+  private async commitWithRetry(items: BatchItem[]) {
     try {
-      return await commitBatch(this.db, items, outcomes);
+      return await commitItems(this.db, items);
     } catch (error) {
-      const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-      if (code !== "40P01" && code !== "40001") throw error;
-      return await commitBatch(this.db, items, outcomes);
+      if (!isConcurrencyVictim(error)) throw error;
+      return await commitItems(this.db, items);
     }
   }
 }
+
+/** The event's project was deleted (on this replica or another) after its key was cached. */
+const PROJECT_DELETED = new IngestError("auth_invalid", "unknown or revoked key: the project was deleted");
+/** The database refused a value of this event that normalising did not catch. */
+const UNSTORABLE = new IngestError("malformed", "the event holds a value that cannot be stored");

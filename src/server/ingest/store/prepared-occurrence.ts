@@ -2,7 +2,8 @@ import { toEnvironmentBucket } from "../../../shared/environments";
 import { issueIdFor } from "./issue-id";
 import { severityForLevel } from "../../issues/issue-state";
 import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
-import { withoutNulEscapes } from "./nul-escapes";
+import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
+import { storableText } from "../normalize/storable-text";
 
 /**
  * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
@@ -17,10 +18,10 @@ export interface PreparedOccurrence {
   issue: Record<string, unknown>;
   /**
    * The occurrence row as a JSON object text, without its `document_index` (known per batch), its
-   * U+0000 escapes already replaced (see nul-escapes.ts).
+   * U+0000 and lone-surrogate escapes already replaced (see json-escapes.ts).
    */
   rowJson: string;
-  /** The stored event document (JSON text). */
+  /** The stored event document (JSON text, lone-surrogate escapes replaced; U+0000 escapes kept as sent). */
   document: string;
   /** What the tags breakdown counts for this event, summed once the event is stored. */
   tags: Record<string, string>;
@@ -63,8 +64,8 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       platform: occ.platform,
       severity: severityForLevel(occ.level),
     },
-    rowJson: withoutNulEscapes(JSON.stringify(row)),
-    document: JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } }),
+    rowJson: storableJson(JSON.stringify(row)),
+    document: withoutLoneSurrogateEscapes(JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } })),
     tags: tagsOf(occ),
     organizationId: item.organizationId,
     projectId: item.projectId,
@@ -73,11 +74,14 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
 
 const MAX_TAGS_PER_EVENT = 50;
 
-/** What the tags breakdown counts: the event's own tags plus the fields people filter by. */
+/**
+ * What the tags breakdown counts: the event's own tags plus the fields people filter by, made
+ * storable here (not when written) so that two spellings of one stored value sum as one row.
+ */
 function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
   const tags: Record<string, string> = {};
   const add = (key: string, value: string | null | undefined) => {
-    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[key] = value;
+    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[storableText(key)] = storableText(value);
   };
   add("environment", occ.environment);
   add("release", occ.release);

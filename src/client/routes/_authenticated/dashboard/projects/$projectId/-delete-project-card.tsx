@@ -5,6 +5,7 @@ import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { errorMessage } from "@/client/lib/api-error";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
+import { KEY_REVOCATION_SECONDS } from "@/shared/ingest-keys";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 
 export function DeleteProjectCard({ project }: { project: ProjectView }) {
@@ -34,7 +35,7 @@ export function DeleteProjectCard({ project }: { project: ProjectView }) {
       <CardContent>
         <ConfirmDialog
           title={`Delete ${project.name}?`}
-          description="Every SDK sending to this project's DSN will be refused, and its issues and events are removed for good."
+          description={`Every SDK sending to this project's DSN is refused within ${KEY_REVOCATION_SECONDS} seconds, and its issues and events are removed for good.`}
           confirmLabel="Delete project"
           destructive
           confirmText={project.name}

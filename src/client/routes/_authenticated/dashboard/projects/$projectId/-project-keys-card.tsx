@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
+import { KEY_REVOCATION_SECONDS } from "@/shared/ingest-keys";
 
 type ProjectKey = ProjectView["keys"][number];
 
@@ -133,7 +134,7 @@ function KeyRow({
             <span className="inline-flex gap-1">
               <ConfirmDialog
                 title={`Rotate ${projectKey.label}?`}
-                description="A new key replaces this one right away. SDKs still configured with the old DSN or API key are refused until you update them."
+                description={`A new key replaces this one right away. SDKs still configured with the old DSN or API key are refused within ${KEY_REVOCATION_SECONDS} seconds, until you update them.`}
                 confirmLabel="Rotate key"
                 onConfirm={async () => {
                   await mutations.rotate.mutateAsync({ projectId, keyId: projectKey.id });
@@ -147,7 +148,7 @@ function KeyRow({
               />
               <ConfirmDialog
                 title={`Revoke ${projectKey.label}?`}
-                description="SDKs using this key are refused from now on. A project keeps at least one active key."
+                description={`SDKs using this key are refused within ${KEY_REVOCATION_SECONDS} seconds. A project keeps at least one active key.`}
                 confirmLabel="Revoke key"
                 destructive
                 onConfirm={async () => {
