@@ -1,4 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { checkAuthInput } from "./auth-input-limits";
 
 /**
  * Spec §8 messages for /send-verification-email. better-auth 1.7 answers "Email is already
@@ -31,12 +32,15 @@ const SESSION_EXPIRED = {
 };
 
 /**
+ * Before every auth endpoint: input limits (auth-input-limits.ts), then per-path rules.
+ *
  * Spec §5: deleting an account without a password or token needs a fresh session. better-auth
  * only checks freshness when no deletion mail is configured; ours always mails a confirmation
  * link, so a stale (possibly stolen) session could start a deletion. Check it before the mail.
  */
 export function authBeforeHook(freshAgeSeconds: number) {
   return createAuthMiddleware(async (ctx) => {
+    checkAuthInput(ctx.path, ctx.body, ctx.query);
     if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
     if (ctx.path !== "/delete-user") return;
     const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
