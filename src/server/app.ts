@@ -19,6 +19,7 @@ import { restErrorHandler } from "./rest/errors";
 import { createV1Router } from "./rest/v1.router";
 import { createRequestContext, type AppServices } from "./trpc/context";
 import { appRouter } from "./trpc/router";
+import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
 
 export interface AppDeps {
   env: Env;
@@ -81,6 +82,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     "/api/trpc",
     createExpressMiddleware({
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ req }) => createRequestContext(services, req),
     }),
   );

@@ -99,6 +99,16 @@ describe("input bounds of the product API (battery K1, K3)", () => {
     });
   });
 
+  it("bounds the calls of one tRPC batch", async () => {
+    const batch = (count: number) => tenant.session.request(`/api/trpc/${Array(count).fill("config.get").join(",")}?batch=1&input=${encodeURIComponent("{}")}`);
+    const refused = await batch(11);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.text).toContain("Batch call exceeds maximum size");
+    const fine = await batch(10);
+    expect(fine.status, fine.text).toBe(200);
+    expect(fine.body).toHaveLength(10);
+  });
+
   describe("projects", () => {
     const create = (body: Record<string, unknown>) =>
       tenant.session.request(`/api/v1/organizations/${tenant.org.id}/projects`, { body: { platform: "NODE_JS", ...body } });

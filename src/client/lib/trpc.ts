@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/trpc/router";
+import { MAX_TRPC_BATCH } from "@/shared/trpc-batch";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -17,6 +18,7 @@ export function createTrpcClient() {
       httpBatchLink({
         url: "/api/trpc",
         transformer: superjson,
+        maxItems: MAX_TRPC_BATCH,
         fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
       }),
     ],
