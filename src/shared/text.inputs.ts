@@ -9,12 +9,13 @@ export const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
 export const hasNul = (value: string) => value.includes("\u0000");
 
 /**
- * Trimmed text of `min` (default 0) to `max` characters, without NUL; the messages are what users
- * read, so the client forms and the server say the same.
+ * Text of at most `max` characters as sent (the auth service stores what it was sent, so "ab"
+ * plus a megabyte of spaces must not pass by trimming first), then trimmed, at least `min.length`
+ * long, without NUL. The messages are what users read: client forms and server say the same.
  */
 export function boundedText(max: number, tooLong: string, min?: { length: number; message: string }) {
-  const trimmed = z.string().trim();
-  return (min ? trimmed.min(min.length, min.message) : trimmed).max(max, tooLong).refine((value) => !hasNul(value), NUL_MESSAGE);
+  const trimmed = z.string().max(max, tooLong).trim();
+  return (min ? trimmed.min(min.length, min.message) : trimmed).refine((value) => !hasNul(value), NUL_MESSAGE);
 }
 
 /** Logos and pictures are links; browsers and proxies balk at far longer URLs anyway. */
