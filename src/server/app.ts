@@ -19,6 +19,7 @@ import { createIngest, type IngestModule } from "./ingest/ingest.module";
 import { restErrorHandler } from "./rest/errors";
 import { createV1Router } from "./rest/v1.router";
 import { appRouter } from "./trpc/router";
+import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
 
 /** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
 export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing" | "jobs"> {
@@ -85,6 +86,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     "/api/trpc",
     createExpressMiddleware({
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ req }) => createRequestContext(services, req),
     }),
   );

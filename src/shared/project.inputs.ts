@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { PLATFORMS } from "./platforms";
+import { boundedText } from "./text.inputs";
 
-export const ProjectName = z.string().trim().min(1, "Please enter a project name").max(100, "Project names are at most 100 characters");
+export const PROJECT_NAME_MAX_LENGTH = 100;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 500;
+export const PROJECT_KEY_LABEL_MAX_LENGTH = 60;
+
+export const ProjectName = boundedText(PROJECT_NAME_MAX_LENGTH, "Project names are at most 100 characters", {
+  length: 1,
+  message: "Please enter a project name",
+});
+const ProjectDescription = boundedText(PROJECT_DESCRIPTION_MAX_LENGTH, "Descriptions are at most 500 characters");
 
 export const CreateProjectInput = z.object({
   name: ProjectName,
   platform: z.enum(PLATFORMS, { message: "Please choose a platform" }),
-  description: z.string().trim().max(500, "Descriptions are at most 500 characters").optional(),
+  description: ProjectDescription.optional(),
 });
 export type CreateProjectInput = z.infer<typeof CreateProjectInput>;
 
@@ -15,7 +24,7 @@ export type ProjectIdInput = z.infer<typeof ProjectIdInput>;
 
 export const RenameProjectInput = ProjectIdInput.extend({
   name: ProjectName,
-  description: z.string().trim().max(500).nullable().optional(),
+  description: ProjectDescription.nullable().optional(),
 });
 export type RenameProjectInput = z.infer<typeof RenameProjectInput>;
 
@@ -23,6 +32,8 @@ export const ProjectKeyInput = ProjectIdInput.extend({ keyId: z.uuid("Invalid ke
 export type ProjectKeyInput = z.infer<typeof ProjectKeyInput>;
 
 export const CreateProjectKeyInput = ProjectIdInput.extend({
-  label: z.string().trim().min(1).max(60).default("Default"),
+  label: boundedText(PROJECT_KEY_LABEL_MAX_LENGTH, "Key labels are at most 60 characters", { length: 1, message: "Please enter a key label" }).default(
+    "Default",
+  ),
 });
 export type CreateProjectKeyInput = z.infer<typeof CreateProjectKeyInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SORT_LENGTH } from "./paging";
 
 /**
  * The original product's sort syntax, `field:ASC|DESC`, several comma-separated, read the same way
@@ -43,6 +44,7 @@ export function primarySort(sort: string): SortKey {
 export function sortInput<const F extends string>(fields: readonly F[], defaultSort: string) {
   return z
     .string()
+    .max(MAX_SORT_LENGTH, `sort must be at most ${MAX_SORT_LENGTH} characters`)
     .default(defaultSort)
     .transform((value, ctx) => {
       const parsed = parseSort(value, fields);

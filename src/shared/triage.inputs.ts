@@ -6,6 +6,8 @@ import { EVENTS_PAGE_SIZE, ISSUE_EXCEPTIONS_PAGE_SIZE, ISSUES_PAGE_SIZE } from "
 import { ENVIRONMENTS } from "./environments";
 import { emptyToUndefined, pageInput } from "./paging";
 import { sortInput } from "./sort";
+import { IsoDay, IsoDateTime } from "./date.inputs";
+import { boundedText } from "./text.inputs";
 
 /** In the order lists sort by (OPEN first; LOW < CRITICAL). Transitions: server/issues/issue-state.ts. */
 export const ISSUE_STATUSES = ["OPEN", "RESOLVED", "IGNORED"] as const;
@@ -18,19 +20,23 @@ export const EVENT_SORT_FIELDS = ["createdAt", "name"] as const;
 export const EXCEPTION_SORT_FIELDS = ["createdAt"] as const;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+/** Filters take a few values each (the enums are short); more is a malformed or hostile request. */
+export const MAX_LIST_VALUES = 20;
 /** A repeatable query param arrives as a string or an array; normalise to an array. */
 const list = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    const cleaned = emptyToUndefined(value);
-    if (cleaned === undefined) return undefined;
-    const array = Array.isArray(cleaned) ? cleaned : String(cleaned).split(",");
-    const items = array.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "");
-    return items.length > 0 ? items : undefined;
-  }, z.array(schema).optional());
+  z.preprocess(
+    (value) => {
+      const cleaned = emptyToUndefined(value);
+      if (cleaned === undefined) return undefined;
+      const array = Array.isArray(cleaned) ? cleaned : String(cleaned).split(",");
+      const items = array.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "");
+      return items.length > 0 ? items : undefined;
+    },
+    z.array(schema).max(MAX_LIST_VALUES, `at most ${MAX_LIST_VALUES} values`).optional(),
+  );
 
-const date = z.coerce.date({ message: "must be a parseable date" });
-/** UTC calendar day, inclusive bounds of daily statistics. */
-export const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-21");
+/** Free-text search: PostgreSQL cannot hold NUL, and a long pattern costs every row it is matched against. */
+const searchText = boundedText(200, "must be at most 200 characters");
 
 export const ProjectScope = z.object({ projectId: z.uuid("Invalid project id") });
 export type ProjectScope = z.infer<typeof ProjectScope>;
@@ -43,9 +49,9 @@ export const ListIssuesInput = ProjectScope.extend({
   status: list(z.enum(ISSUE_STATUSES)),
   severity: list(z.enum(ISSUE_SEVERITIES)),
   environments: list(z.enum(ENVIRONMENTS)),
-  dateFrom: optional(date),
-  dateTo: optional(date),
-  query: optional(z.string().trim().max(200)),
+  dateFrom: optional(IsoDateTime),
+  dateTo: optional(IsoDateTime),
+  query: optional(searchText),
 });
 export type ListIssuesInput = z.infer<typeof ListIssuesInput>;
 export type ListIssuesInputRaw = z.input<typeof ListIssuesInput>;
@@ -81,8 +87,8 @@ export type DailyStatsInput = z.infer<typeof DailyStatsInput>;
 export const ListEventsInput = ProjectScope.extend({
   ...pageInput(EVENTS_PAGE_SIZE),
   sort: sortInput(EVENT_SORT_FIELDS, "createdAt:DESC"),
-  name: optional(z.string().trim().max(200)),
-  dateFrom: optional(date),
-  dateTo: optional(date),
+  name: optional(searchText),
+  dateFrom: optional(IsoDateTime),
+  dateTo: optional(IsoDateTime),
 });
 export type ListEventsInput = z.infer<typeof ListEventsInput>;

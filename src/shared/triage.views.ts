@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ENVIRONMENTS } from "./environments";
 import { pagedView } from "./paged.views";
-import { ISSUE_SEVERITIES, ISSUE_STATUSES, IsoDay } from "./triage.inputs";
+import { IsoDay } from "./date.inputs";
+import { ISSUE_SEVERITIES, ISSUE_STATUSES } from "./triage.inputs";
 
 // What the triage API answers (tRPC and REST alike). Field names keep the original product's
 // shapes (`name`, `eventCount`, `createdAt`, …) so its existing clients keep working.

@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import type { Paged } from "@/shared/paging";
+import { MAX_PAGE, type Paged } from "@/shared/paging";
 import { formatNumber } from "@/client/lib/format";
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/select";
@@ -58,7 +58,8 @@ export function Pager({ meta, onPageChange, onSizeChange }: Props) {
           variant="outline"
           size="icon"
           className="size-8"
-          disabled={meta.currentPage >= meta.totalPages}
+          // The API pages no deeper than MAX_PAGE; past it, a narrower filter finds the rest.
+          disabled={meta.currentPage >= Math.min(meta.totalPages, MAX_PAGE)}
           onClick={() => onPageChange(meta.currentPage + 1)}
           aria-label="Next page"
           data-testid="pager-next"

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
-import { MESSAGES, NAME_MIN_LENGTH } from "@/shared/auth-forms";
+import { UserName } from "@/shared/auth-forms";
+import { ImageUrl } from "@/shared/text.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
 import { refreshSession, useRequiredSession } from "@/client/lib/session";
@@ -17,9 +18,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/
 import { Input } from "./ui/input";
 
 const ProfileForm = z.object({
-  name: z.string().trim().min(NAME_MIN_LENGTH, MESSAGES.name).max(100, "Names are at most 100 characters"),
+  name: UserName,
   // Only web images: the value ends up in an <img src>.
-  image: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "Please enter an http(s) image URL" })]),
+  image: z.union([z.literal(""), ImageUrl.pipe(z.url({ protocol: /^https?$/, message: "Please enter an http(s) image URL" }))]),
 });
 
 /** Name and picture of the signed-in user (settings/profile and dashboard/profile). */

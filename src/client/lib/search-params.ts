@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ENVIRONMENTS } from "@/shared/environments";
-import { IsoDay } from "@/shared/triage.inputs";
-import { MAX_PAGE_SIZE } from "@/shared/paging";
+import { IsoDay } from "@/shared/date.inputs";
+import { MAX_PAGE, MAX_PAGE_SIZE } from "@/shared/paging";
 import { parseSort, primarySort, type SortDirection } from "@/shared/sort";
+import { hasNul } from "@/shared/text.inputs";
 
 /**
  * Pieces of the triage screens' search schemas. The router JSON-parses search values, so numbers
@@ -12,7 +13,7 @@ import { parseSort, primarySort, type SortDirection } from "@/shared/sort";
 
 export const projectIdParam = z.uuid().optional().catch(undefined);
 
-export const pageParam = z.number().int().min(1).default(1).catch(1);
+export const pageParam = z.number().int().min(1).max(MAX_PAGE).default(1).catch(1);
 
 export const sizeParam = (defaultSize: number) => z.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize).catch(defaultSize);
 
@@ -33,7 +34,13 @@ export const environmentsParam = z
 
 export const dayParam = IsoDay.optional().catch(undefined);
 
-export const textParam = z.string().trim().max(200).optional().catch(undefined);
+export const textParam = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => !hasNul(value))
+  .optional()
+  .catch(undefined);
 
 /**
  * The sort after clicking a column header: the same column flips direction, another column starts

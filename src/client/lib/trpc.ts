@@ -5,6 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/trpc/router";
 import type { ValidationIssue } from "@/shared/api-errors";
+import { MAX_TRPC_BATCH } from "@/shared/trpc-batch";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -18,6 +19,7 @@ export function createTrpcClient() {
       httpBatchLink({
         url: "/api/trpc",
         transformer: superjson,
+        maxItems: MAX_TRPC_BATCH,
         fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
       }),
     ],

@@ -1,4 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import type { Db } from "../db/client";
+import { checkAuthInput } from "./auth-input-limits";
+import { assertNotSoleOwner } from "./sole-owner";
 
 /**
  * Spec §8 messages for /send-verification-email. better-auth 1.7 answers "Email is already
@@ -31,18 +34,23 @@ const SESSION_EXPIRED = {
 };
 
 /**
+ * Before every auth endpoint: input limits (auth-input-limits.ts), then per-path rules.
+ *
  * Spec §5: deleting an account without a password or token needs a fresh session. better-auth
  * only checks freshness when no deletion mail is configured; ours always mails a confirmation
  * link, so a stale (possibly stolen) session could start a deletion. Check it before the mail.
+ * A sole owner is refused at once too, rather than after they open the mail (sole-owner.ts).
  */
-export function authBeforeHook(freshAgeSeconds: number) {
+export function authBeforeHook(freshAgeSeconds: number, db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    checkAuthInput(ctx.path, ctx.body, ctx.query);
     if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
     if (ctx.path !== "/delete-user") return;
-    const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
-    if (body.password || body.token) return;
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint itself answers 401
+    await assertNotSoleOwner(db, session.user.id);
+    const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
+    if (body.password || body.token) return;
     const age = Date.now() - new Date(session.session.createdAt).getTime();
     if (age >= freshAgeSeconds * 1000) throw APIError.from("BAD_REQUEST", SESSION_EXPIRED);
   });

@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
 import type { Mailer } from "./mailer";
+import { assertNotSoleOwner } from "./sole-owner";
 import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
 
 /** Header the Express layer sets from req.ip (honouring TRUST_PROXY); client copies are stripped. */
@@ -98,6 +99,8 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: 24 * ONE_HOUR,
+        // Again at the moment of deletion: ownership may have changed since the mail was sent.
+        beforeDelete: (user) => assertNotSoleOwner(db, user.id),
         sendDeleteAccountVerification: async ({ user, url }) => {
           await mailer.send({
             kind: "delete-account",
@@ -118,7 +121,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       updateAge: 24 * ONE_HOUR,
       freshAge: SESSION_FRESH_AGE,
     },
-    hooks: { before: authBeforeHook(SESSION_FRESH_AGE), after: authAfterHook },
+    hooks: { before: authBeforeHook(SESSION_FRESH_AGE, db), after: authAfterHook },
     rateLimit: {
       enabled: env.authRateLimit,
       storage: "database",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastUtcDays, parseUtcDay, utcDaysBetween, zeroFill } from "./utc-days";
+import { lastUtcDays, parseUtcDay, utcDayCount, utcDaysBetween, zeroFill } from "./utc-days";
 
 describe("UTC days", () => {
   it("parses real days only", () => {
@@ -11,6 +11,13 @@ describe("UTC days", () => {
   it("lists an inclusive range across a month and a leap day", () => {
     expect(utcDaysBetween(parseUtcDay("2028-02-28")!, parseUtcDay("2028-03-01")!)).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
     expect(utcDaysBetween(parseUtcDay("2026-05-05")!, parseUtcDay("2026-05-05")!)).toEqual(["2026-05-05"]);
+  });
+
+  it("counts a range without listing it", () => {
+    expect(utcDayCount(parseUtcDay("2028-02-28")!, parseUtcDay("2028-03-01")!)).toBe(3);
+    expect(utcDayCount(parseUtcDay("2026-05-05")!, parseUtcDay("2026-05-05")!)).toBe(1);
+    expect(utcDayCount(parseUtcDay("2026-05-05")!, parseUtcDay("2026-05-04")!)).toBe(0);
+    expect(utcDayCount(parseUtcDay("1970-01-01")!, parseUtcDay("9999-12-31")!)).toBe(2_932_897);
   });
 
   it("zero-fills missing days in order", () => {

@@ -9,7 +9,10 @@ export function parseUtcDay(day: string): number | null {
 
 export const formatUtcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Every UTC day from `from` to `to`, both included, oldest first. */
+/** How many UTC days from `from` to `to`, both included (0 when `to` is earlier), without listing them. */
+export const utcDayCount = (from: number, to: number) => Math.max(0, Math.floor((to - from) / DAY_MS) + 1);
+
+/** Every UTC day from `from` to `to`, both included, oldest first; callers bound the range first. */
 export function utcDaysBetween(from: number, to: number): string[] {
   const days: string[] = [];
   for (let time = from; time <= to; time += DAY_MS) days.push(formatUtcDay(time));

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useRouter } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
+import { CreateOrganizationInput } from "@/shared/organization.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
 import { slugify, switchOrganization } from "@/client/lib/organization";
@@ -11,15 +11,6 @@ import { FormField, invalidProps } from "@/client/components/form-field";
 import { FormError } from "@/client/components/form-alert";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
-
-const CreateOrganizationInput = z.object({
-  name: z.string().trim().min(2, "Please enter the organization's name").max(100, "Names are at most 100 characters"),
-  slug: z
-    .string()
-    .min(2, "Please enter a URL name of at least 2 characters")
-    .max(48, "URL names are at most 48 characters")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes"),
-});
 
 interface Props {
   onCreated: (organization: { id: string; name: string }) => void;

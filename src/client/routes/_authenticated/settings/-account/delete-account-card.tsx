@@ -57,7 +57,10 @@ export function DeleteAccountCard() {
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle>Delete account</CardTitle>
-        <CardDescription>Removes your user, your sessions and your linked sign-in methods for good.</CardDescription>
+        <CardDescription>
+          Removes your user, your sessions and your linked sign-in methods for good. If you are the only owner of an organization, transfer ownership to another
+          member or delete the organization first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Loader2Icon } from "lucide-react";
+import { OrganizationName } from "@/shared/organization.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
 import { organizationKeys, roleCan } from "@/client/lib/organization";
@@ -14,6 +15,8 @@ export function OrganizationGeneralCard({ organization, role }: OrganizationCard
   const canUpdate = roleCan(role, { organization: ["update"] });
   const [name, setName] = useState(organization.name);
   const trimmed = name.trim();
+  const checked = OrganizationName.safeParse(name);
+  const problem = checked.success ? null : checked.error.issues[0].message;
   const rename = useToastMutation((newName: string) => unwrap(authClient.organization.update({ organizationId: organization.id, data: { name: newName } })), {
     success: "Organization renamed",
     invalidate: [organizationKeys.full(organization.id), organizationKeys.all],
@@ -32,17 +35,17 @@ export function OrganizationGeneralCard({ organization, role }: OrganizationCard
           className="grid gap-3 sm:max-w-md"
           onSubmit={(event) => {
             event.preventDefault();
-            if (trimmed.length >= 2) rename.mutate(trimmed);
+            if (!problem) rename.mutate(trimmed);
           }}
         >
           <Label htmlFor="organization-name">Name</Label>
           <Input id="organization-name" data-testid="organization-name" value={name} disabled={!canUpdate} onChange={(event) => setName(event.target.value)} />
-          {trimmed.length < 2 && name !== organization.name ? <p className="text-sm text-destructive">Please enter at least 2 characters</p> : null}
+          {problem && name !== organization.name ? <p className="text-sm text-destructive">{problem}</p> : null}
           {canUpdate ? (
             <Button
               type="submit"
               className="justify-self-start"
-              disabled={rename.isPending || trimmed.length < 2 || trimmed === organization.name}
+              disabled={rename.isPending || problem !== null || trimmed === organization.name}
               data-testid="organization-rename"
             >
               {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDownIcon, ChevronRightIcon, PencilIcon, Trash2Icon, UserMinusIcon, UserPlusIcon } from "lucide-react";
+import { TeamName } from "@/shared/organization.inputs";
 import { authClient, type OrganizationTeam } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
 import { organizationKeys, roleCan } from "@/client/lib/organization";
@@ -21,6 +22,7 @@ export function TeamRow({ team, organization, role }: OrganizationCardProps & { 
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(team.name);
   const invalidate = [organizationKeys.full(organization.id), teamMembersKey(team.id)];
+  const checked = TeamName.safeParse(name);
 
   const rename = useToastMutation((newName: string) => unwrap(authClient.organization.updateTeam({ teamId: team.id, data: { name: newName } })), {
     success: "Team renamed",
@@ -50,11 +52,19 @@ export function TeamRow({ team, organization, role }: OrganizationCardProps & { 
             className="flex flex-1 gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              if (name.trim()) rename.mutate(name.trim());
+              if (checked.success) rename.mutate(checked.data);
             }}
           >
-            <Input aria-label="Team name" value={name} onChange={(event) => setName(event.target.value)} className="h-8" autoFocus />
-            <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
+            <Input
+              aria-label="Team name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              className="h-8"
+              autoFocus
+              aria-invalid={!checked.success}
+              title={checked.success ? undefined : checked.error.issues[0].message}
+            />
+            <Button type="submit" size="sm" disabled={!checked.success || rename.isPending}>
               Save
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Loader2Icon, PlusIcon, UsersIcon } from "lucide-react";
+import { TeamName } from "@/shared/organization.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
 import { organizationKeys, roleCan } from "@/client/lib/organization";
@@ -20,6 +21,8 @@ export function TeamsCard(props: OrganizationCardProps) {
     onSuccess: () => setName(""),
   });
   const teams = organization.teams ?? [];
+  const checked = TeamName.safeParse(name);
+  const problem = name && !checked.success ? checked.error.issues[0].message : null;
 
   return (
     <Card>
@@ -33,7 +36,7 @@ export function TeamsCard(props: OrganizationCardProps) {
             className="flex gap-2 sm:max-w-md"
             onSubmit={(event) => {
               event.preventDefault();
-              if (name.trim()) createTeam.mutate(name.trim());
+              if (checked.success) createTeam.mutate(checked.data);
             }}
           >
             <Input
@@ -43,12 +46,13 @@ export function TeamsCard(props: OrganizationCardProps) {
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
-            <Button type="submit" variant="outline" disabled={!name.trim() || createTeam.isPending} data-testid="team-create">
+            <Button type="submit" variant="outline" disabled={!checked.success || createTeam.isPending} data-testid="team-create">
               {createTeam.isPending ? <Loader2Icon className="animate-spin" /> : <PlusIcon />}
               Create team
             </Button>
           </form>
         ) : null}
+        {canCreate && problem ? <p className="text-sm text-destructive">{problem}</p> : null}
         {teams.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="no-teams">
             <UsersIcon className="size-4" aria-hidden /> No teams yet.
