@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
 import { MESSAGES, NAME_MIN_LENGTH } from "@/shared/auth-forms";
+import { AvatarImageInput } from "@/shared/avatar";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
 import { refreshSession, useRequiredSession } from "@/client/lib/session";
@@ -18,8 +19,8 @@ import { Input } from "./ui/input";
 
 const ProfileForm = z.object({
   name: z.string().trim().min(NAME_MIN_LENGTH, MESSAGES.name).max(100, "Names are at most 100 characters"),
-  // Only web images: the value ends up in an <img src>.
-  image: z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "Please enter an http(s) image URL" })]),
+  // The server's rule: the value ends up in an <img src> that every viewer's browser fetches.
+  image: AvatarImageInput,
 });
 
 /** Name and picture of the signed-in user (settings/profile and dashboard/profile). */

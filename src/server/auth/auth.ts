@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import type { SecretBox } from "../secrets/secret-box";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
+import { avatarPolicy } from "./avatar-policy";
 import type { Mailer } from "./mailer";
 import { sealOAuthTokens } from "./oauth-token-sealing";
 import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
@@ -171,6 +172,7 @@ export function createAuth({ env, db, mailer, secret, secretBox }: AuthDeps) {
         },
       }),
       ...genericOAuthPlugin(env),
+      avatarPolicy(),
     ],
   });
 }
