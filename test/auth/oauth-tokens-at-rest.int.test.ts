@@ -4,7 +4,8 @@
  * sealed values; get-access-token still answers the provider's real tokens; refresh-token sends
  * the real refresh token to the provider and stores the new ones sealed; a sealed token copied to
  * another user's row does not open there; rows written in plaintext before sealing keep working
- * and the start-up pass seals them once (idempotent, never over a newer token).
+ * and the start-up pass seals them once (idempotent); bulk writes and narrowed or joined reads
+ * through the adapter seal and open too.
  */
 import { eq } from "drizzle-orm";
 import { OAuth2Server, type MutableResponse, type MutableToken } from "oauth2-mock-server";
@@ -158,5 +159,24 @@ describe("OAuth tokens at rest", () => {
     const after = await tokenRequest(browser, "get-access-token", userId);
     expect(after.body.accessToken).toBe(tokens.access_token);
     expect(after.body.idToken).toBe(tokens.id_token);
+  });
+
+  it("seals bulk writes row by row and opens narrowed reads, through better-auth's own adapter", async () => {
+    const { userId } = await signInWithGoogle();
+    const { adapter } = await server.auth.$context;
+    const where = [{ field: "userId", value: userId }];
+    expect(await adapter.updateMany({ model: "account", where, update: { accessToken: "bulk-plain" } })).toBe(1);
+    const row = await googleRow(userId);
+    expect(isSealed(row.accessToken!)).toBe(true);
+    expect(row.accessToken).not.toContain("bulk-plain");
+
+    const narrowed = await adapter.findOne<Record<string, unknown>>({ model: "account", where, select: ["accessToken"] });
+    expect(narrowed).toEqual({ accessToken: "bulk-plain" });
+    const joined = await adapter.findOne<{ account: Record<string, unknown>[] }>({
+      model: "user",
+      where: [{ field: "id", value: userId }],
+      join: { account: true },
+    });
+    expect(joined?.account.map((account) => account.accessToken)).toEqual(["bulk-plain"]);
   });
 });
