@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
+import { parseKeyring } from "./secrets/keyring";
 
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
@@ -38,6 +39,17 @@ const EnvSchema = z.object({
     .optional(),
   PGLITE_DATA_DIR: z.string().default("./data"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Seals third-party credentials at rest (secrets/secret-box.ts); checked here so a bad key stops start-up.
+  SECRETS_KEY: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseKeyring(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^SECRETS_KEY: /, "") });
+      }
+    })
+    .optional(),
   TRUSTED_ORIGINS: commaList.default([]),
   TRUST_PROXY: z.union([z.coerce.number().int().min(0), z.literal("false").transform(() => 0)]).default(0),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),

@@ -2,15 +2,18 @@ import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
-import { resolveAuthSecret } from "./auth/secret";
+import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
+import { resolveAuthSecret, resolveSecretsKeyring } from "./auth/secret";
 import { createDatabase } from "./db/client";
 import { InvalidEnvironmentError, parseEnv, type Env } from "./env";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
+import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 
-function loadEnv(): Env {
+function loadEnv(): { env: Env; secretBox: SecretBox } {
   try {
-    return parseEnv();
+    const env = parseEnv();
+    return { env, secretBox: createSecretBox(resolveSecretsKeyring(env)) };
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);
@@ -21,14 +24,16 @@ function loadEnv(): Env {
 }
 
 async function main() {
-  const env = loadEnv();
+  const { env, secretBox } = loadEnv();
   // PGlite lives in this process, beside the heap; PostgreSQL mode keeps V8's faster default.
   if (!env.DATABASE_URL) limitHeapGrowth(env.NODE_OPTIONS);
   const logger = createLogger(env.LOG_LEVEL);
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   await database.migrate();
+  const sealedAccounts = await sealLegacyOAuthTokens(database.db, secretBox);
+  if (sealedAccounts > 0) logger.info("sealed plaintext OAuth tokens", { accounts: sealedAccounts });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox });
-  const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env) });
+  const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env), secretBox });
   const { listener, close } = await createApp({ env, database, auth, mailer, logger });
 
   const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {

@@ -7,7 +7,11 @@ import type { IngestModule } from "../../src/server/ingest/ingest.module";
 import { createMailer, type Mailer } from "../../src/server/auth/mailer";
 import { parseEnv, type Env } from "../../src/server/env";
 import { createLogger, type LogLevel } from "../../src/server/logger";
+import { parseKeyring } from "../../src/server/secrets/keyring";
+import { createSecretBox } from "../../src/server/secrets/secret-box";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export const TEST_SECRETS_KEY = `1:${"5e".repeat(32)}`;
 
 export interface TestServer {
   url: string;
@@ -58,7 +62,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const database = options.database ?? (await createTestDatabase());
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true });
-  const auth = createAuth({ env, db: database.db, mailer, secret: "test-secret-test-secret-test-secret-0123" });
+  // Fixed, so an app restarted on the same database (options.database) still opens what it sealed.
+  const secretBox = createSecretBox(parseKeyring(env.SECRETS_KEY ?? TEST_SECRETS_KEY));
+  const auth = createAuth({ env, db: database.db, mailer, secret: "test-secret-test-secret-test-secret-0123", secretBox });
   const app = await createApp({ env, database, auth, mailer, logger, ...options.outside, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {

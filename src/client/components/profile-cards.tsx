@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
 import { UserName } from "@/shared/auth-forms";
 import { ImageUrl } from "@/shared/text.inputs";
+import { AvatarImageInput } from "@/shared/avatar";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
 import { refreshSession, useRequiredSession } from "@/client/lib/session";
@@ -19,8 +20,8 @@ import { Input } from "./ui/input";
 
 const ProfileForm = z.object({
   name: UserName,
-  // Only web images: the value ends up in an <img src>.
-  image: z.union([z.literal(""), ImageUrl.pipe(z.url({ protocol: /^https?$/, message: "Please enter an http(s) image URL" }))]),
+  // The server's rule: the value ends up in an <img src> that every viewer's browser fetches.
+  image: z.union([z.literal(""), ImageUrl.pipe(AvatarImageInput)]),
 });
 
 /** Name and picture of the signed-in user (settings/profile and dashboard/profile). */

@@ -4,9 +4,12 @@ import { organization } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env } from "../env";
+import type { SecretBox } from "../secrets/secret-box";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
+import { avatarPolicy } from "./avatar-policy";
 import type { Mailer } from "./mailer";
+import { sealOAuthTokens } from "./oauth-token-sealing";
 import { assertNotSoleOwner } from "./sole-owner";
 import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
 
@@ -22,31 +25,36 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
+  /** Seals linked accounts' OAuth tokens at rest (oauth-token-sealing.ts). */
+  secretBox: SecretBox;
 }
 
-export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+export function createAuth({ env, db, mailer, secret, secretBox }: AuthDeps) {
   const appUrl = env.API_URL.replace(/\/$/, "");
   return betterAuth({
     appName: "Faultline",
     baseURL: appUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        ...schema,
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        organization: schema.organization,
-        member: schema.member,
-        invitation: schema.invitation,
-        team: schema.team,
-        teamMember: schema.teamMember,
-        rateLimit: schema.rateLimit,
-      },
-    }),
+    database: sealOAuthTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          ...schema,
+          user: schema.user,
+          session: schema.session,
+          account: schema.account,
+          verification: schema.verification,
+          organization: schema.organization,
+          member: schema.member,
+          invitation: schema.invitation,
+          team: schema.team,
+          teamMember: schema.teamMember,
+          rateLimit: schema.rateLimit,
+        },
+      }),
+      secretBox,
+    ),
     trustedOrigins: [appUrl, ...env.TRUSTED_ORIGINS],
     emailAndPassword: {
       enabled: true,
@@ -167,6 +175,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
         },
       }),
       ...genericOAuthPlugin(env),
+      avatarPolicy(),
     ],
   });
 }

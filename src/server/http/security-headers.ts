@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { avatarImageSources } from "../../shared/avatar";
 
 export interface SecurityHeaderOptions {
   development: boolean;
@@ -17,7 +18,8 @@ export function securityHeaderList(options: SecurityHeaderOptions): [string, str
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // Profile pictures are the only outside images; see shared/avatar.ts for why the list is short.
+    `img-src 'self' data: ${avatarImageSources().join(" ")}`,
     "font-src 'self' data:",
     `connect-src ${connectSrc}`,
     "object-src 'none'",
