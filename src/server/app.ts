@@ -7,6 +7,8 @@ import type { Mailer } from "./auth/mailer";
 import { outboxRoutes } from "./auth/outbox.routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { authErrors } from "./http/auth-errors";
+import { bodyLimit, bufferedBody } from "./http/body-limit";
 import { clientIpForAuth } from "./http/client-ip";
 import { mountClient, type ClientMode } from "./http/client-app";
 import { originCheck } from "./http/origin-check";
@@ -52,6 +54,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(securityHeaders(headerOptions));
   app.use(requestId);
   app.use(requestLog(logger));
+  app.use(bodyLimit());
 
   app.get("/api/health", (_req, res) => {
     res.json({ status: "ok" });
@@ -71,10 +74,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions));
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
-  app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));
+  app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), toNodeHandler(auth), authErrors);
 
   // 4. JSON APIs
-  if (env.devOutbox) app.use(outboxRoutes(mailer));
+  if (env.devOutbox) app.use(outboxRoutes(mailer, env.TRUST_PROXY));
   app.use(["/api/trpc", "/api/v1"], originCheck(trustedOrigins));
   app.use(express.json({ limit: "100kb" }));
   app.use(

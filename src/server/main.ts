@@ -4,13 +4,16 @@ import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { resolveAuthSecret } from "./auth/secret";
 import { createDatabase } from "./db/client";
-import { InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { assertStartable, InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { OUTBOX_PATH } from "./auth/outbox.routes";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 
 function loadEnv(): Env {
   try {
-    return parseEnv();
+    const env = parseEnv();
+    assertStartable(env);
+    return env;
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);
@@ -27,12 +30,17 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   await database.migrate();
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox });
-  const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env) });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
+  const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env) });
   const { listener, close } = await createApp({ env, database, auth, mailer, logger });
 
   const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });
+    if (env.devOutbox) {
+      // The outbox answers loopback clients only, so name the address that works on this machine.
+      const url = `http://localhost:${env.PORT}${OUTBOX_PATH}`;
+      logger.info(`no SMTP_URL: mails are kept at ${url}, reachable from this machine only`, { outbox: url });
+    }
   });
 
   let stopping = false;

@@ -52,8 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (process.env.TEST_LOG_STDOUT) process.stdout.write(line);
   });
   const database = options.database ?? (await createTestDatabase());
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true });
-  const auth = createAuth({ env, db: database.db, mailer, secret: "test-secret-test-secret-test-secret-0123" });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true, logLinks: env.MAIL_LOG_LINKS });
+  const auth = createAuth({ env, db: database.db, mailer, logger, secret: "test-secret-test-secret-test-secret-0123" });
   const app = await createApp({ env, database, auth, mailer, logger, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {

@@ -4,6 +4,7 @@ import { organization } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env } from "../env";
+import type { Logger } from "../logger";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
 import type { Mailer } from "./mailer";
@@ -21,13 +22,23 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
+  logger: Logger;
 }
 
-export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+export function createAuth({ env, db, mailer, secret, logger }: AuthDeps) {
   const appUrl = env.API_URL.replace(/\/$/, "");
   return betterAuth({
     appName: "Faultline",
     baseURL: appUrl,
+    // better-auth's own logger prints coloured, multi-line text with request data in it; through
+    // ours every line stays one JSON object, redacted like the rest.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => logger[level](`better-auth: ${message}`, args.length > 0 ? { details: args } : undefined),
+    },
+    // Otherwise better-call prints an unexpected error raw (console.error, multi-line); thrown, it
+    // reaches Express's error handlers (http/auth-errors.ts), which answer and log one JSON line.
+    onAPIError: { throw: true },
     basePath: AUTH_BASE_PATH,
     secret,
     database: drizzleAdapter(db, {
