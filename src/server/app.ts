@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Express } from "express";
@@ -30,6 +30,8 @@ export interface AppDeps {
   logger: Logger;
   /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
+  /** The server this app will listen on; Vite's hot reload shares its port (`npm run dev`). */
+  httpServer?: Server;
 }
 
 export interface App {
@@ -95,7 +97,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   // 5. the client
   const clientMode = deps.client ?? env.clientMode;
-  const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
+  const closeClient =
+    clientMode === "none" ? async () => {} : await mountClient(app, clientMode, { logger, httpServer: deps.httpServer, dataDir: env.PGLITE_DATA_DIR });
 
   return {
     listener: (req, res) => {

@@ -6,6 +6,7 @@ import { resolveAuthSecret } from "./auth/secret";
 import { createDatabase } from "./db/client";
 import { assertStartable, InvalidEnvironmentError, parseEnv, type Env } from "./env";
 import { OUTBOX_PATH } from "./auth/outbox.routes";
+import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 
@@ -32,9 +33,12 @@ async function main() {
   await database.migrate();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
   const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env) });
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger });
+  // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
+  if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
+  const server: Server = createServer();
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, httpServer: server });
 
-  const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {
+  server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });
     if (env.devOutbox) {
       // The outbox answers loopback clients only, so name the address that works on this machine.

@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Whether dist/client still matches its sources. `npm run build` writes the stamp after Vite has
+ * written the bundle; `npm start` rebuilds when the stamp is missing, differs, or is older than
+ * any input (a bare `vite build` leaves no stamp, so the next start builds once more).
+ */
+export const ROOT = path.resolve(import.meta.dirname, "../../..");
+export const BUILT_CLIENT = path.join(ROOT, "dist/client");
+const STAMP_FILE = path.join(BUILT_CLIENT, ".faultline-build.json");
+// Bump when the build output changes shape, so an older dist/client is rebuilt.
+const STAMP_FORMAT = 1;
+
+/** What the client is built from: its sources, the shared code it imports, the build config. */
+const INPUTS = ["src/client", "src/shared", "public", "vite.config.ts", "package-lock.json"];
+
+function stampContent(): string {
+  const lock = path.join(ROOT, "package-lock.json");
+  const dependencies = existsSync(lock) ? createHash("sha256").update(readFileSync(lock)).digest("hex") : "none";
+  return JSON.stringify({ format: STAMP_FORMAT, dependencies });
+}
+
+/** The newest modification time under the inputs (the router plugin's generated file included). */
+function newestInput(): number {
+  let newest = 0;
+  const visit = (entry: string) => {
+    if (!existsSync(entry)) return;
+    const stats = statSync(entry);
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(entry)) visit(path.join(entry, name));
+    } else newest = Math.max(newest, stats.mtimeMs);
+  };
+  for (const input of INPUTS) visit(path.join(ROOT, input));
+  return newest;
+}
+
+export function writeBuildStamp(): void {
+  writeFileSync(STAMP_FILE, stampContent());
+}
+
+/** Why dist/client must be (re)built, or null when it is current. */
+export function staleReason(): string | null {
+  if (!existsSync(path.join(BUILT_CLIENT, "index.html"))) return "dist/client is missing";
+  if (!existsSync(STAMP_FILE)) return "dist/client has no build stamp";
+  if (readFileSync(STAMP_FILE, "utf8") !== stampContent()) return "dependencies changed since the last build";
+  if (newestInput() > statSync(STAMP_FILE).mtimeMs) return "client sources changed since the last build";
+  return null;
+}
