@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../helpers/test-server";
 import { PASSWORD, uniqueEmail } from "../helpers/test-users";
 
 interface Sent {
+  /** 0 when the server closed the connection before the client could read its answer. */
   status: number;
   body: string;
   /** Bytes written before the answer arrived (or the connection was closed). */
@@ -36,7 +37,13 @@ function postLarge(url: string, total: number, declared: boolean): Promise<Sent>
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body, written }));
     });
-    req.on("error", (error) => (answered ? undefined : reject(error)));
+    // The server answers 413 and closes at once; a client still writing can see the close (EPIPE,
+    // ECONNRESET) before it reads the answer. That too is the body being cut.
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve({ status: 0, body: "", written });
+      else reject(error);
+    });
     const chunk = Buffer.alloc(64 * 1024, "a");
     const pump = () => {
       while (!answered && written < total) {
@@ -50,11 +57,12 @@ function postLarge(url: string, total: number, declared: boolean): Promise<Sent>
   });
 }
 
-describe("non-ingest bodies stop at 1 MB", () => {
+// Servers start here (some as processes); on a busy shared machine that has taken over 30 s.
+describe("non-ingest bodies stop at 1 MB", { timeout: 120_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  });
+  }, 120_000);
   afterAll(() => server?.close());
 
   // Eight times the 1 MB limit.
@@ -69,13 +77,14 @@ describe("non-ingest bodies stop at 1 MB", () => {
 
   it("cuts a chunked /api/auth body at the limit", async () => {
     const sent = await postLarge(`${server.url}/api/auth/sign-up/email`, OVER, false);
-    expect(sent.status).toBe(413);
+    expect([413, 0]).toContain(sent.status);
     expect(sent.written).toBeLessThan(OVER);
   });
 
   it("answers 413 on tRPC and /api/v1 too", async () => {
     for (const path of ["/api/trpc/project.list", "/api/v1/organizations"]) {
-      for (const declared of [true, false]) expect((await postLarge(`${server.url}${path}`, OVER, declared)).status, `${path} ${declared}`).toBe(413);
+      expect((await postLarge(`${server.url}${path}`, OVER, true)).status, path).toBe(413);
+      expect([413, 0], path).toContain((await postLarge(`${server.url}${path}`, OVER, false)).status);
     }
   });
 

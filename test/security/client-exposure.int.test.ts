@@ -179,7 +179,6 @@ describe("npm run dev keeps Vite's hot reload and serves client sources only", (
       path.join(app.dataDir, "PG_VERSION"),
       path.join(ROOT, "package.json"),
       path.join(ROOT, "src/server/env.ts"),
-      path.join(ROOT, ".env"),
     ]) {
       const answer = await get(`${app.url}/@fs${target}`);
       expect(answer.status, target).toBe(403);

@@ -15,12 +15,13 @@ import { PASSWORD, uniqueEmail } from "../helpers/test-users";
 
 const FORGED = '\n{"forged":true}\n';
 
-describe("every log line is one JSON object", () => {
+// Servers start here (some as processes); on a busy shared machine that has taken over 30 s.
+describe("every log line is one JSON object", { timeout: 120_000 }, () => {
   let app: AppProcess;
 
   beforeAll(async () => {
     app = await startAppProcess({ PGLITE_DATA_DIR: "memory://", LOG_LEVEL: "info", REQUIRE_EMAIL_VERIFICATION: "false" });
-  });
+  }, 120_000);
 
   afterAll(async () => {
     app?.child.kill("SIGTERM");

@@ -47,8 +47,9 @@ async function requestReset(server: TestServer) {
   return { email, logged: logged.map((line) => String(line.actionUrl)) };
 }
 
-describe("mail links in the log", () => {
-  it("refuses to start in production without SMTP_URL unless MAIL_LOG_LINKS=true", { timeout: 90_000 }, async () => {
+// Servers start here (some as processes); on a busy shared machine that has taken over 30 s.
+describe("mail links in the log", { timeout: 120_000 }, () => {
+  it("refuses to start in production without SMTP_URL unless MAIL_LOG_LINKS=true", async () => {
     const refused = await runMain({ ...PRODUCTION, HOST: "127.0.0.1", PORT: "0" });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain("Invalid environment configuration");

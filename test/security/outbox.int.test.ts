@@ -15,7 +15,8 @@ import { startAppProcess } from "../helpers/app-process";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { PASSWORD, uniqueEmail } from "../helpers/test-users";
 
-describe("/dev/outbox answers this machine only", () => {
+// Servers start here (some as processes); on a busy shared machine that has taken over 30 s.
+describe("/dev/outbox answers this machine only", { timeout: 120_000 }, () => {
   describe("behind a reverse proxy on the same machine (TRUST_PROXY=1)", () => {
     let server: TestServer;
     beforeAll(async () => {
@@ -27,7 +28,7 @@ describe("/dev/outbox answers this machine only", () => {
         body: JSON.stringify({ name: "Outbox", email, password: PASSWORD }),
       });
       expect(signUp.status).toBe(200);
-    });
+    }, 120_000);
     afterAll(() => server?.close());
 
     it("refuses a visitor the proxy forwards from elsewhere, on both forms", async () => {
