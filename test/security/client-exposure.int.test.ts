@@ -19,6 +19,30 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/app-process";
+import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+
+/** Opens a page in Chromium; the errors it logs (an HMR client without a socket logs one). */
+async function openPage(url: string) {
+  const browser = await launchBrowser();
+  try {
+    const { page, problems } = await newPage(browser);
+    let requests = 0;
+    page.on("request", () => requests++);
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page
+      .getByRole("button", { name: /sign in/i })
+      .first()
+      .waitFor();
+    // The HMR client gives up on a missing socket a moment after the load.
+    await page.waitForTimeout(1500);
+    return { problems, requests };
+  } finally {
+    await browser.close();
+  }
+}
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STARTUP_MS = 150_000;
@@ -157,6 +181,13 @@ describe("npm start serves the built client and nothing else", () => {
     }
   });
 
+  it.skipIf(!hasChromium)("loads a page in a browser without errors (no HMR client looking for a socket)", async () => {
+    const { problems, requests } = await openPage(`${app.url}/auth/login`);
+    expect(problems).toEqual([]);
+    // Unbundled, the same page took ~130 module requests.
+    expect(requests).toBeLessThan(60);
+  });
+
   it("logs JSON lines only (no Vite output)", () => {
     const lines = app.output().split("\n").filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
@@ -199,5 +230,15 @@ describe("npm run dev keeps Vite's hot reload and serves client sources only", (
     const token = /const wsToken = "([^"]+)"/.exec(client.text)?.[1];
     expect(token).toBeTruthy();
     expect(await upgrade(app.port, token!)).toBe(101);
+  });
+
+  it.skipIf(!hasChromium)("loads a page whose HMR client connects (no socket error)", async () => {
+    const { problems } = await openPage(`${app.url}/auth/login`);
+    expect(problems).toEqual([]);
+  });
+
+  it("logs JSON lines only (Vite's messages too)", () => {
+    const lines = app.output().split("\n").filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
   });
 });

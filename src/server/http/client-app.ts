@@ -52,8 +52,8 @@ async function mountViteClient(app: Express, options: ClientOptions) {
     // servers would fight over a port of its own.
     server: {
       middlewareMode: true,
-      hmr: options.httpServer ? { server: options.httpServer } : false,
-      ...(options.httpServer ? {} : { ws: false as const }),
+      hmr: Boolean(options.httpServer),
+      ws: options.httpServer ? { server: options.httpServer } : false,
       fs: { deny: dataDir },
     },
     appType: "spa",
