@@ -25,6 +25,15 @@ export default defineConfig({
         tailwindcss(),
       ],
   build: { outDir: path.join(root, "dist/client"), emptyOutDir: true },
+  server: {
+    fs: {
+      // The dev server reads only what the client is built from; never the repository root, where
+      // ./data keeps the database and the generated auth-secret (app.ts adds PGLITE_DATA_DIR).
+      strict: true,
+      allow: [path.join(root, "src/client"), path.join(root, "src/shared"), path.join(root, "node_modules")],
+      deny: [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "auth-secret", path.join(root, "data"), path.join(root, "data/**")],
+    },
+  },
   test: {
     root,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],

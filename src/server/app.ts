@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Express } from "express";
@@ -8,6 +8,8 @@ import { outboxRoutes } from "./auth/outbox.routes";
 import { createRequestContext, type AppServices } from "./context";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { authErrors } from "./http/auth-errors";
+import { bodyLimit, bufferedBody } from "./http/body-limit";
 import { clientIpForAuth } from "./http/client-ip";
 import { mountClient, type ClientMode } from "./http/client-app";
 import { originCheck } from "./http/origin-check";
@@ -30,6 +32,8 @@ export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "bi
   logger: Logger;
   /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
+  /** The server this app will listen on; Vite's hot reload shares its port (`npm run dev`). */
+  httpServer?: Server;
 }
 
 export interface App {
@@ -55,6 +59,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(securityHeaders(headerOptions));
   app.use(requestId);
   app.use(requestLog(logger));
+  app.use(bodyLimit());
 
   app.get("/api/health", (_req, res) => {
     res.json({ status: "ok" });
@@ -76,10 +81,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
-  app.all("/api/auth/{*path}", clientIpForAuth, toNodeHandler(auth));
+  app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), toNodeHandler(auth), authErrors);
 
   // 4. JSON APIs
-  if (env.devOutbox) app.use(outboxRoutes(mailer));
+  if (env.devOutbox) app.use(outboxRoutes(mailer, env.TRUST_PROXY));
   app.use(["/api/trpc", "/api/v1"], originCheck(trustedOrigins));
   app.use(express.json({ limit: "100kb" }));
   app.use(
@@ -98,7 +103,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   // 5. the client
   const clientMode = deps.client ?? env.clientMode;
-  const closeClient = clientMode === "none" ? async () => {} : await mountClient(app, clientMode);
+  const closeClient =
+    clientMode === "none" ? async () => {} : await mountClient(app, clientMode, { logger, httpServer: deps.httpServer, dataDir: env.PGLITE_DATA_DIR });
 
   return {
     listener: (req, res) => {

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Faultline <no-reply@faultline.local>"),
   DEV_OUTBOX: booleanFlag.optional(),
+  MAIL_LOG_LINKS: booleanFlag.default(false),
   GOOGLE_DISCOVERY_URL: z.url().optional(),
   // The defaults are the ingest path's own (ingest-limits.ts), so a caller without env agrees.
   INGEST_MAX_COMPRESSED_BYTES: z.coerce.number().int().positive().default(DEFAULT_INGEST_LIMITS.maxCompressedBytes),
@@ -88,6 +89,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** Set when NODE_ENV is production: stricter cookies, rate limits, no dev outbox. */
   isProduction: boolean;
   authRateLimit: boolean;
+  /** /dev/outbox: never with SMTP_URL (mails are delivered), and loopback clients only. */
   devOutbox: boolean;
   /** How the React client is served: the built bundle, Vite's dev middleware, or not at all. */
   clientMode: "vite" | "built" | "none";
@@ -162,8 +164,21 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     isProduction,
     authRateLimit: env.AUTH_RATE_LIMIT ?? isProduction,
-    devOutbox: env.DEV_OUTBOX ?? !isProduction,
+    devOutbox: !env.SMTP_URL && (env.DEV_OUTBOX ?? !isProduction),
     clientMode: env.CLIENT_MODE ?? (isProduction ? "built" : "vite"),
     socialProviders,
   };
+}
+
+/**
+ * Settings that parse but must not start a server. Production without SMTP would write live
+ * reset, verification, deletion and invitation links into its log (the only place they go), so it
+ * needs an explicit MAIL_LOG_LINKS=true.
+ */
+export function assertStartable(env: Env): void {
+  if (env.isProduction && !env.SMTP_URL && !env.MAIL_LOG_LINKS) {
+    throw new InvalidEnvironmentError([
+      "SMTP_URL: required when NODE_ENV is production (or set MAIL_LOG_LINKS=true to write account links, which grant access, to the log)",
+    ]);
+  }
 }

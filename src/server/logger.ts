@@ -6,12 +6,29 @@ const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, e
 
 const SECRET_KEYS =
   /^(authorization|cookie|set-cookie|password|newpassword|currentpassword|token|secret|sentry_key|x-api-key|x-sentry-auth|api_?key|client_?secret|access_?token|refresh_?token)$/i;
-const SECRET_QUERY = /([?&](?:sentry_key|sentry_secret|api_key|apikey)=)[^&\s]+/gi;
+// Query parameters that carry keys or one-time tokens: better-auth's verification, deletion and
+// change-email links (`token=`), invitation links (`invitationId=`), OAuth `code`/`state`, and
+// `callbackURL`, which can wrap another link with its own token (percent-encoded).
+const SECRET_QUERY = /([?&](?:sentry_key|sentry_secret|api_key|apikey|token|invitationId|code|state|callbackURL)=)[^&\s"]+/gi;
+// better-auth's reset link carries the token in the path: /reset-password/<token>.
+const SECRET_PATH = /(\/reset-password\/)[^/?#\s"]+/gi;
 
-/** Redacts secret-looking keys at any depth and secret query params inside strings. */
+/**
+ * A string written to the log as it is, past redaction. Only for values an operator asked to see
+ * (MAIL_LOG_LINKS=true writes live action links).
+ */
+export class Verbatim {
+  constructor(readonly value: string) {}
+  toJSON() {
+    return this.value;
+  }
+}
+
+/** Redacts secret-looking keys at any depth and secret query params and path tokens inside strings. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8) return "[Truncated]";
-  if (typeof value === "string") return value.replace(SECRET_QUERY, "$1[Filtered]");
+  if (typeof value === "string") return value.replace(SECRET_QUERY, "$1[Filtered]").replace(SECRET_PATH, "$1[Filtered]");
+  if (value instanceof Verbatim) return value.value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (value && typeof value === "object") {

@@ -5,7 +5,9 @@ import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
 import { resolveAuthSecret, resolveSecretsKeyring } from "./auth/secret";
 import { createDatabase } from "./db/client";
-import { InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { assertStartable, InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { OUTBOX_PATH } from "./auth/outbox.routes";
+import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
@@ -13,6 +15,7 @@ import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 function loadEnv(): { env: Env; secretBox: SecretBox } {
   try {
     const env = parseEnv();
+    assertStartable(env);
     return { env, secretBox: createSecretBox(resolveSecretsKeyring(env)) };
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
@@ -32,12 +35,20 @@ async function main() {
   await database.migrate();
   const sealedAccounts = await sealLegacyOAuthTokens(database.db, secretBox);
   if (sealedAccounts > 0) logger.info("sealed plaintext OAuth tokens", { accounts: sealedAccounts });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox });
-  const auth = createAuth({ env, db: database.db, mailer, secret: resolveAuthSecret(env), secretBox });
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
+  const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env), secretBox });
+  // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
+  if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
+  const server: Server = createServer();
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, httpServer: server });
 
-  const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {
+  server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });
+    if (env.devOutbox) {
+      // The outbox answers loopback clients only, so name the address that works on this machine.
+      const url = `http://localhost:${env.PORT}${OUTBOX_PATH}`;
+      logger.info(`no SMTP_URL: mails are kept at ${url}, reachable from this machine only`, { outbox: url });
+    }
   });
 
   let stopping = false;

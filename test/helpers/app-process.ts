@@ -46,7 +46,8 @@ export async function startAppProcess(env: Record<string, string>, port?: number
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 30_000;
+  // Generous: on a shared 2-core machine under a parallel suite, start-up has taken over 30 s.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${url}/api/health`);

@@ -4,6 +4,7 @@ import { organization } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env } from "../env";
+import type { Logger } from "../logger";
 import type { SecretBox } from "../secrets/secret-box";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
@@ -25,15 +26,25 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
+  logger: Logger;
   /** Seals linked accounts' OAuth tokens at rest (oauth-token-sealing.ts). */
   secretBox: SecretBox;
 }
 
-export function createAuth({ env, db, mailer, secret, secretBox }: AuthDeps) {
+export function createAuth({ env, db, mailer, secret, logger, secretBox }: AuthDeps) {
   const appUrl = env.API_URL.replace(/\/$/, "");
   return betterAuth({
     appName: "Faultline",
     baseURL: appUrl,
+    // better-auth's own logger prints coloured, multi-line text with request data in it; through
+    // ours every line stays one JSON object, redacted like the rest.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => logger[level](`better-auth: ${message}`, args.length > 0 ? { details: args } : undefined),
+    },
+    // Otherwise better-call prints an unexpected error raw (console.error, multi-line); thrown, it
+    // reaches Express's error handlers (http/auth-errors.ts), which answer and log one JSON line.
+    onAPIError: { throw: true },
     basePath: AUTH_BASE_PATH,
     secret,
     database: sealOAuthTokens(

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Logger } from "../logger";
+import { Verbatim, type Logger } from "../logger";
 
 export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account";
 
@@ -37,7 +37,16 @@ function renderHtml(mail: Mail) {
   return `${paragraphs}<p><a href="${escapeHtml(mail.actionUrl)}">${escapeHtml(mail.actionUrl)}</a></p>`;
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger; keepOutbox: boolean }): Mailer {
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  keepOutbox: boolean;
+  /** MAIL_LOG_LINKS: write live action links to the log; otherwise their tokens are redacted. */
+  logLinks?: boolean;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
   const entries: OutboxEntry[] = [];
   let nextId = 1;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -55,12 +64,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
         options.logger.info("mail sent", { mailKind: mail.kind, to: mail.to });
         return;
       }
-      // No SMTP: the action link goes to the log so an operator can still complete the flow.
+      // No SMTP: the link goes to the log only when the operator asked for it (MAIL_LOG_LINKS),
+      // because anyone who reads the log could otherwise take over the account it was meant for.
       options.logger.info("mail not sent (no SMTP_URL)", {
         mailKind: mail.kind,
         to: mail.to,
         subject: mail.subject,
-        actionUrl: mail.actionUrl,
+        actionUrl: options.logLinks ? new Verbatim(mail.actionUrl) : mail.actionUrl,
       });
       if (!options.keepOutbox) return;
       entries.unshift({ ...mail, id: nextId++, sentAt: new Date().toISOString() });

@@ -1,13 +1,21 @@
 import { Router } from "express";
+import { loopbackOnly } from "../http/loopback-only";
 import { escapeHtml, type Mailer } from "./mailer";
 
-/** Development only: the mails that would have been sent, with clickable action links. */
-export function outboxRoutes(mailer: Mailer) {
+export const OUTBOX_PATH = "/dev/outbox";
+
+/**
+ * Development only: the mails that would have been sent, with clickable action links. Those links
+ * reset passwords and accept invitations, so only a client on this machine may read them
+ * (`trustedHops` = TRUST_PROXY, see loopback-only.ts); to everyone else the page does not exist.
+ */
+export function outboxRoutes(mailer: Mailer, trustedHops: number) {
   const routes = Router();
-  routes.get("/dev/outbox.json", (_req, res) => {
+  const thisMachineOnly = loopbackOnly(trustedHops);
+  routes.get(`${OUTBOX_PATH}.json`, thisMachineOnly, (_req, res) => {
     res.json(mailer.outbox());
   });
-  routes.get("/dev/outbox", (_req, res) => {
+  routes.get(OUTBOX_PATH, thisMachineOnly, (_req, res) => {
     const rows = mailer
       .outbox()
       .map(

@@ -1,36 +1,72 @@
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import express, { type Express } from "express";
-
-const ROOT = path.join(import.meta.dirname, "../../..");
-const BUILT_CLIENT = path.join(ROOT, "dist/client");
+import type { Logger } from "../logger";
+import { BUILT_CLIENT, ROOT } from "./client-build-stamp";
+import { viteLogger } from "./client-build";
 
 /**
- * Serves the React client: the built bundle with an SPA fallback in production, Vite's dev
- * middleware otherwise. Returns a closer for the Vite server so shutdown is clean.
+ * Serves the React client: the built bundle with an SPA fallback (`npm start`, production), or
+ * Vite's dev middleware with hot reload (`npm run dev`). Returns a closer for the Vite server.
  */
 export type ClientMode = "vite" | "built";
 
-export async function mountClient(app: Express, mode: ClientMode): Promise<() => Promise<void>> {
-  if (mode === "built") {
-    if (!existsSync(path.join(BUILT_CLIENT, "index.html"))) {
-      throw new Error("dist/client is missing: run `npm run build` before starting in production");
-    }
-    app.use(express.static(BUILT_CLIENT, { index: false, maxAge: "1h" }));
-    app.use((req, res, next) => {
-      if (req.method !== "GET" || req.path.startsWith("/api/")) return next();
-      res.sendFile(path.join(BUILT_CLIENT, "index.html"));
-    });
-    return async () => {};
+export interface ClientOptions {
+  logger: Logger;
+  /** Vite's hot-reload socket shares this server's port; without it there is no hot reload. */
+  httpServer?: Server;
+  /** PGLITE_DATA_DIR: the database files and the generated auth-secret, never served. */
+  dataDir: string;
+}
+
+/**
+ * Only a screen's address gets index.html: no file extension, nothing Vite-shaped (`/@fs/…`,
+ * `/@vite/…`). Any other miss is a 404, so no request for a file ever answers 200.
+ */
+function isScreenPath(urlPath: string): boolean {
+  if (urlPath.startsWith("/api/") || urlPath.startsWith("/@")) return false;
+  return !path.posix.basename(urlPath).includes(".");
+}
+
+function mountBuiltClient(app: Express) {
+  if (!existsSync(path.join(BUILT_CLIENT, "index.html"))) {
+    throw new Error("dist/client is missing: run `npm run build` before starting in production");
   }
+  // serve-static refuses `..` and dotfiles (the build stamp); nothing outside dist/client is read.
+  app.use(express.static(BUILT_CLIENT, { index: false, maxAge: "1h", dotfiles: "ignore" }));
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (!isScreenPath(req.path)) return res.status(404).type("text").send("Not found");
+    res.sendFile(path.join(BUILT_CLIENT, "index.html"));
+  });
+}
+
+async function mountViteClient(app: Express, options: ClientOptions) {
   const { createServer } = await import("vite");
+  const dataDir = options.dataDir.startsWith("memory://") ? [] : [path.resolve(options.dataDir), path.resolve(options.dataDir, "**")];
   const vite = await createServer({
     configFile: path.join(ROOT, "vite.config.ts"),
-    // No HMR socket: several servers (tests, replicas) would fight over its port.
-    server: { middlewareMode: true, hmr: false, ws: false },
+    // vite.config.ts limits server.fs to the client sources; the configured data folder is
+    // denied too, wherever it is. Without a server to share (tests), no hot-reload socket: several
+    // servers would fight over a port of its own.
+    server: {
+      middlewareMode: true,
+      hmr: Boolean(options.httpServer),
+      ws: options.httpServer ? { server: options.httpServer } : false,
+      fs: { deny: dataDir },
+    },
     appType: "spa",
-    logLevel: "warn",
+    customLogger: await viteLogger(options.logger),
   });
   app.use(vite.middlewares);
   return () => vite.close();
+}
+
+export async function mountClient(app: Express, mode: ClientMode, options: ClientOptions): Promise<() => Promise<void>> {
+  if (mode === "built") {
+    mountBuiltClient(app);
+    return async () => {};
+  }
+  return mountViteClient(app, options);
 }

@@ -1,0 +1,39 @@
+import path from "node:path";
+import type { Logger as ViteLogger } from "vite";
+import type { Logger } from "../logger";
+import { ROOT, staleReason, writeBuildStamp } from "./client-build-stamp";
+
+/** Vite's messages as our JSON lines (its own logger prints coloured, multi-line text). */
+export async function viteLogger(logger: Logger): Promise<ViteLogger> {
+  const { createLogger } = await import("vite");
+  const base = createLogger("warn");
+  const warn = (msg: string) => logger.warn("vite", { detail: msg });
+  return {
+    ...base,
+    info: () => {},
+    warn,
+    warnOnce: warn,
+    error: (msg, options) => logger.error("vite", { detail: msg, err: options?.error }),
+    clearScreen: () => {},
+  };
+}
+
+/** Builds the minified client into dist/client, then stamps it (see client-build-stamp.ts). */
+export async function buildClient(logger: Logger): Promise<void> {
+  const { build } = await import("vite");
+  await build({ configFile: path.join(ROOT, "vite.config.ts"), customLogger: await viteLogger(logger), logLevel: "warn", mode: "production" });
+  writeBuildStamp();
+}
+
+/**
+ * `npm start` serves the built client; build it first when it is missing or older than its
+ * sources, so a fresh checkout (or a `git pull`) needs no separate build step.
+ */
+export async function ensureClientBuilt(logger: Logger): Promise<void> {
+  const reason = staleReason();
+  if (!reason) return;
+  logger.info("building the client", { reason });
+  const started = Date.now();
+  await buildClient(logger);
+  logger.info("client built", { durationMs: Date.now() - started });
+}
