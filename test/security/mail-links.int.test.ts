@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from "../helpers/test-server";
 import { lastMail, PASSWORD, uniqueEmail } from "../helpers/test-users";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "p".repeat(40), PGLITE_DATA_DIR: "memory://", CLIENT_MODE: "none" };
+const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "p".repeat(40), SECRETS_KEY: "5".repeat(64), PGLITE_DATA_DIR: "memory://", CLIENT_MODE: "none" };
 
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -49,6 +49,8 @@ describe("SECRETS_KEY", () => {
         PATH: process.env.PATH,
         NODE_ENV: "production",
         AUTH_SECRET: "x".repeat(32),
+        // Mail links are the other production requirement; this run is about SECRETS_KEY alone.
+        MAIL_LOG_LINKS: "true",
         PGLITE_DATA_DIR: "memory://",
         CLIENT_MODE: "none",
         PORT: "0",
