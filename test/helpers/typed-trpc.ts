@@ -3,12 +3,9 @@
  * checked against `AppRouter` (inferRouterInputs/Outputs), while the call still goes through the
  * real transport, cookies and all, with HttpSession.
  */
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import { appRouter, type AppRouter } from "../../src/server/trpc/router";
+import { appRouter } from "../../src/server/trpc/router";
 import type { HttpSession } from "./http-session";
-
-type Inputs = inferRouterInputs<AppRouter>;
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "./trpc-caller";
 
 /** "namespace.procedure" for every procedure of the app router. */
 export type ProcedurePath = { [N in keyof Inputs & string]: `${N}.${keyof Inputs[N] & string}` }[keyof Inputs & string];
