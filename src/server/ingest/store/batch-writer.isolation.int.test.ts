@@ -8,7 +8,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestOutcomes, issueTagCounts, occurrences, projects } from "../../db/schema/index";
+import { events as analyticsEvents, ingestOutcomes, issueTagCounts, occurrences, projects } from "../../db/schema/index";
+import { recordAnalyticsEvent } from "../../events/analytics-event.service";
 import { computeGrouping } from "../../grouping/fingerprint.v1";
 import { createLogger } from "../../logger";
 import { IngestError } from "../http/ingest-error";
@@ -112,6 +113,21 @@ describe("BatchWriter isolating what the database refuses", () => {
     expect(results.map(statusOf)).toEqual([200, 401, 200, 401]);
     expect(await storedCount(victim.projectId)).toBe(2);
     expect(statements.events).toBe(1);
+  });
+
+  it("answers the deleted project's event 401 and the analytics row beside it 200 when both ride one batch", async () => {
+    const live = await seedProject(database.db, "live-with-rows");
+    const deleted = await seedProject(database.db, "deleted-with-rows");
+    await database.db.delete(projects).where(eq(projects.id, deleted.projectId));
+    const writer = writerOn(database);
+    // The analytics row comes first, so a position among the events alone would name it, not the orphan.
+    const row = recordAnalyticsEvent(writer, live, { name: "beside an orphan" }, new Date());
+    const events = [eventFor(deleted), eventFor(live)].map((event) => writer.write(event));
+    const results = await Promise.allSettled([row, ...events]);
+    await writer.close();
+    expect(results.map(statusOf)).toEqual([200, 401, 200]);
+    const rows = await database.db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.projectId, live.projectId));
+    expect(Number(rows[0].n)).toBe(1);
   });
 
   it("answers a whole batch 503 on an outage and does not split it", async () => {
