@@ -6,10 +6,10 @@ import type { ValidationErrorDetails, ValidationIssue } from "../shared/api-erro
  *
  * - VALIDATION_ERROR (400) is what every rejected input answers, on both transports, whether zod
  *   ran in the adapter or inside a service; its details carry the issue list (`validationError`).
- * - PAYMENT_REQUIRED (402), not FORBIDDEN (403), when the organization's plan lacks a feature
- *   (spec §6: chat needs plus on the hosted deployment). The caller is allowed to act in the
- *   organization; what is missing can be bought, and clients send the user to /plus on this code
- *   alone. FORBIDDEN keeps meaning "your role does not allow this", which no upgrade changes.
+ * - The plan gate (billing/organization-plan.ts `requirePlan`) answers FORBIDDEN (403), as the
+ *   spec's chat endpoint does, with `details: { reason: "plan_required", plan }` so clients send the
+ *   user to /plus on that reason alone. PAYMENT_REQUIRED (402) stays available for calls that
+ *   need a payment to be made, not a plan to be held.
  * - BAD_GATEWAY (502) when an outside system (model provider, AWS WAF, Stripe, SMTP) answered
  *   with an error or with something we cannot use; SERVICE_UNAVAILABLE (503) when we cannot
  *   serve right now and a retry later may work (database down, upstream throttling us).

@@ -8,3 +8,4 @@ export * from "./issue-tags";
 export * from "./issue-activities";
 export * from "./ingest";
 export * from "./analytics-events";
+export * from "./billing";
