@@ -21,6 +21,14 @@ describe("log redaction", () => {
     });
   });
 
+  it("filters organization API tokens wherever they appear in a string", () => {
+    const secret = "flt_" + "Ab9_-".repeat(8);
+    expect(redact({ msg: `request failed: Bearer ${secret} refused`, detail: [secret] })).toEqual({
+      msg: "request failed: Bearer flt_[Filtered] refused",
+      detail: ["flt_[Filtered]"],
+    });
+  });
+
   it("writes a Verbatim value as it is (MAIL_LOG_LINKS), and still one JSON line", () => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));

@@ -12,6 +12,8 @@ const SECRET_KEYS =
 const SECRET_QUERY = /([?&](?:sentry_key|sentry_secret|api_key|apikey|token|invitationId|code|state|callbackURL)=)[^&\s"]+/gi;
 // better-auth's reset link carries the token in the path: /reset-password/<token>.
 const SECRET_PATH = /(\/reset-password\/)[^/?#\s"]+/gi;
+// Organization API tokens are recognisable by their prefix wherever they appear (a pasted header, an error message).
+const API_TOKEN = /\bflt_[A-Za-z0-9_-]{8,}/g;
 
 /**
  * A string written to the log as it is, past redaction. Only for values an operator asked to see
@@ -27,7 +29,7 @@ export class Verbatim {
 /** Redacts secret-looking keys at any depth and secret query params and path tokens inside strings. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8) return "[Truncated]";
-  if (typeof value === "string") return value.replace(SECRET_QUERY, "$1[Filtered]").replace(SECRET_PATH, "$1[Filtered]");
+  if (typeof value === "string") return value.replace(SECRET_QUERY, "$1[Filtered]").replace(SECRET_PATH, "$1[Filtered]").replace(API_TOKEN, "flt_[Filtered]");
   if (value instanceof Verbatim) return value.value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };

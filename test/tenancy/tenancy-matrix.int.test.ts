@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
 import { createLogger } from "../../src/server/logger";
+import { TOKEN_ROUTE_SCOPES, tokenScopeForRoute } from "../../src/server/api-tokens/route-scopes";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
+import { API_TOKEN_SCOPES } from "../../src/shared/api-token.inputs";
 import { createV1Router } from "../../src/server/rest/v1.router";
 import { appRouter } from "../../src/server/trpc/router";
 import { HttpSession } from "../helpers/http-session";
@@ -37,6 +39,7 @@ async function checksumOf(server: TestServer, orgId: string) {
     "issue_daily_counts",
     "project_daily_counts",
     "issue_tag_counts",
+    "api_tokens",
   ];
   const sums: string[] = [];
   for (const table of tables) {
@@ -77,7 +80,15 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     );
     const { data: exceptions } = await callProcedure(b.session, "exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await callProcedure(b.session, "project.get", { projectId: b.project.id });
-    bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id };
+    const { data: bToken } = await callProcedure(b.session, "apiToken.create", { name: `${MARKER}-token`, scopes: ["event:read"] });
+    bIds = {
+      orgId: b.org.id,
+      projectId: b.project.id,
+      issueId: issue.id,
+      exceptionId: exceptions!.items[0].id,
+      keyId: project!.keys[0].id,
+      apiTokenId: bToken!.token.id,
+    };
     const invited = await b.session.request("/api/auth/organization/invite-member", { body: { email: "b-invitee@example.com", role: "member" } });
     bInvitationId = invited.body.id;
     await b.session.request("/api/auth/organization/create-team", { body: { name: `${MARKER}-team` } });
@@ -122,6 +133,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         else if (entry.scope === "project" || actor === "outsider") expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
+        else if (entry.orgRow) expect(result.error?.code, label).toBe("NOT_FOUND");
         else {
           expect(result.error, label).toBeUndefined();
           if (entry.landedIn) expect(entry.landedIn(result.data!), label).toBe(aOrgId);
@@ -154,6 +166,35 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       }
     }
     console.log(`tenancy matrix: ${checks} REST calls over ${routes.length} routes`);
+  });
+
+  it("refuses B's ids to A's API token on every route, whatever its scopes", async () => {
+    const { data: created } = await callProcedure(actors.ownerA, "apiToken.create", { name: "matrix", scopes: [...API_TOKEN_SCOPES] });
+    const bearer = new HttpSession(server.url, null);
+    const headers = { authorization: `Bearer ${created!.secret}` };
+    const logger = createLogger("silent");
+    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
+    // A scope entry naming no registered route would silently open nothing (or a future route by accident).
+    for (const key of Object.keys(TOKEN_ROUTE_SCOPES)) expect(routes.map(routeKey), `route-scopes.ts entry ${key}`).toContain(key);
+    let checks = 0;
+    for (const route of routes) {
+      const entry = ROUTES[routeKey(route)];
+      if (entry.public) continue;
+      const tokenRoute = tokenScopeForRoute(route.method, route.path) !== null;
+      for (const orgId of [bIds.orgId, aOrgId]) {
+        if (!route.path.includes(":projectId") && orgId === aOrgId && tokenRoute) continue; // A's own org list is allowed
+        const response = await bearer.request(routeUrl(route.path, entry, orgId, bIds), {
+          method: route.method.toUpperCase(),
+          body: entry.body?.(bIds),
+          headers,
+        });
+        transcripts.push(response.text);
+        checks += 1;
+        // Routes closed to tokens refuse them before looking at any id; the others answer B's ids as missing.
+        expect(response.status, `token ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(tokenRoute ? 404 : 403);
+      }
+    }
+    console.log(`tenancy matrix: ${checks} REST calls with an API token`);
   });
 
   it("refuses B's ids on the organization endpoints of the auth service", async () => {

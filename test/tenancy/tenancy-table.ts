@@ -16,6 +16,8 @@ export interface TenantIds {
   issueId: string;
   exceptionId: string;
   keyId: string;
+  /** One of the organization's API tokens (only the whole-surface matrix creates one). */
+  apiTokenId?: string;
 }
 
 /**
@@ -39,6 +41,12 @@ export interface ProcedureEntry<P extends ProcedurePath> {
    * project with another organization's row answers. Absent when the project is the only id.
    */
   foreignRow?: { error: "NOT_FOUND" } | { data: ProcedureOutput<P> };
+  /**
+   * For organization-scoped calls that name a row of the organization (an API token): with
+   * another organization's row every signed-in caller of A gets NOT_FOUND (members FORBIDDEN
+   * first when `managersOnly`), as if the row did not exist.
+   */
+  orgRow?: true;
 }
 
 const today = () => utcDay(new Date());
@@ -87,6 +95,18 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     foreignRow: NOT_FOUND,
   },
   "event.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "apiToken.list": { scope: "organization", managersOnly: true, input: () => undefined },
+  "apiToken.create": {
+    scope: "organization",
+    managersOnly: true,
+    input: (ids) => massAssigned({ name: "intruder", scopes: ["event:read" as const] }, { organizationId: ids.orgId }),
+  },
+  "apiToken.revoke": {
+    scope: "organization",
+    managersOnly: true,
+    orgRow: true,
+    input: (ids) => ({ tokenId: ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000" }),
+  },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -125,11 +145,19 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/exceptions/statistics/daily`]: { query: (ids) => ({ from: today(), to: today(), issueId: ids.issueId }), foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions/:exceptionId`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/events`]: {},
+  "get /organizations/:orgId/api-tokens": {},
+  "post /organizations/:orgId/api-tokens": { body: () => ({ name: "intruder", scopes: ["event:read"] }) },
+  "delete /organizations/:orgId/api-tokens/:tokenId": { body: () => ({}) },
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */
 export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: TenantIds) {
-  const filled = path.replace(":orgId", orgId).replace(":projectId", ids.projectId).replace(":issueId", ids.issueId).replace(":exceptionId", ids.exceptionId);
+  const filled = path
+    .replace(":orgId", orgId)
+    .replace(":projectId", ids.projectId)
+    .replace(":issueId", ids.issueId)
+    .replace(":exceptionId", ids.exceptionId)
+    .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000");
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiTokenList, ApiTokenView, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -53,6 +54,10 @@ const NAMED_VIEWS = {
   DailyCounts,
   EventListItem,
   EventPage,
+  ApiToken: ApiTokenView,
+  ApiTokenList,
+  CreatedApiToken,
+  RevokedApiToken,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

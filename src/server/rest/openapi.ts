@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ApiTokenIdInput, CreateApiTokenInput } from "../../shared/api-token.inputs";
+import { ApiTokenList, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
 import { CreateProjectInput, ProjectIdInput } from "../../shared/project.inputs";
 import { ProjectView } from "../../shared/project.views";
 import {
@@ -13,6 +15,7 @@ import {
   SetIssueStatusInput,
 } from "../../shared/triage.inputs";
 import { BulkStatusResult, EventPage, ExceptionDetail, ExceptionPage, IssueDetail, IssuePage } from "../../shared/triage.views";
+import { tokenScopeForRoute } from "../api-tokens/route-scopes";
 import { ApiErrorView, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -132,6 +135,33 @@ export const API_ROUTES: ApiRoute[] = [
     output: EventPage,
     response: "A page of analytics events",
   },
+  {
+    method: "get",
+    path: "/organizations/:orgId/api-tokens",
+    summary: "List the organization's API tokens (owners and admins)",
+    tag: "API tokens",
+    output: ApiTokenList,
+    response: "The tokens, newest first, without their secrets",
+  },
+  {
+    method: "post",
+    path: "/organizations/:orgId/api-tokens",
+    summary: "Create an API token (owners and admins); the secret is answered once",
+    tag: "API tokens",
+    input: CreateApiTokenInput,
+    output: CreatedApiToken,
+    response: "The token and its secret",
+    status: 201,
+  },
+  {
+    method: "delete",
+    path: "/organizations/:orgId/api-tokens/:tokenId",
+    summary: "Revoke an API token (owners and admins)",
+    tag: "API tokens",
+    input: ApiTokenIdInput,
+    output: RevokedApiToken,
+    response: "Confirmation",
+  },
 ];
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
@@ -149,6 +179,13 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 const ERROR_RESPONSE = { description: "Error", content: { "application/json": { schema: viewRef(ApiErrorView) } } };
+
+/** Public routes need nothing; routes open to API tokens name the scope they need next to the session. */
+function security(route: ApiRoute) {
+  if (route.public) return { security: [] };
+  const scope = tokenScopeForRoute(route.method, route.path);
+  return scope ? { security: [{ session: [] }, { apiToken: [scope] }] } : {};
+}
 
 function operation(route: ApiRoute) {
   const schema = route.input ? jsonSchemaOf(route.input) : { properties: {}, required: [] };
@@ -180,7 +217,7 @@ function operation(route: ApiRoute) {
     summary: route.summary,
     tags: [route.tag],
     operationId: `${route.method}${toOpenApiPath(route.path).replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
-    ...(route.public ? { security: [] } : {}),
+    ...security(route),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
@@ -199,13 +236,18 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     info: {
       title: "Faultline API",
       version: "1",
-      description: "Session-cookie authenticated product API. Errors answer { error: { code, message, requestId } }.",
+      description:
+        "Product API, authenticated by a session cookie or, on the routes that list the apiToken scheme, by an organization API token " +
+        "(`Authorization: Bearer flt_…`, created in organization settings). Errors answer { error: { code, message, requestId } }.",
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
     paths,
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        apiToken: { type: "http", scheme: "bearer", description: "Organization API token; the operation's security entry names the scope it needs" },
+      },
       schemas: viewComponents(),
     },
   };
