@@ -11,6 +11,7 @@ import { MembersCard } from "./-components/members-card";
 import { InviteMemberCard } from "./-components/invite-member-card";
 import { PendingInvitationsCard } from "./-components/pending-invitations-card";
 import { TeamsCard } from "./-components/teams-card";
+import { ApiTokensCard } from "./-components/api-tokens-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
@@ -51,6 +52,7 @@ function OrganizationSettings() {
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
+      <ApiTokensCard {...props} />
       <DeleteOrganizationCard {...props} />
     </div>
   );
