@@ -1,0 +1,41 @@
+import { tool, type ToolSet } from "ai";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import type { AgentScope } from "./tools/agent-scope";
+import type { AgentTool } from "./tools/agent-tool";
+import { AGENT_TOOLS } from "./tools/agent-tools";
+
+/**
+ * What the model reads when a tool fails: the domain's own message for expected refusals (an id
+ * outside the project is "Issue not found", a role that may not triage is said so), nothing of an
+ * unexpected error — its cause goes to the log, as with every other transport.
+ */
+function toolFailure(error: unknown, toolName: string, logger: Logger): Error {
+  if (error instanceof AppError) return new Error(error.message);
+  logger.error("agent tool failed", { tool: toolName, err: error });
+  return new Error(`${toolName} failed unexpectedly`);
+}
+
+function asAiSdkTool(agentTool: AgentTool, scope: AgentScope, logger: Logger) {
+  return tool({
+    description: agentTool.description,
+    inputSchema: agentTool.input,
+    // Writes wait for the user's approval in the chat; the approval itself never widens the scope.
+    needsApproval: agentTool.kind === "write",
+    execute: async (input: unknown) => {
+      try {
+        return await agentTool.execute(scope, input);
+      } catch (error) {
+        throw toolFailure(error, agentTool.name, logger);
+      }
+    },
+  });
+}
+
+/**
+ * The chat's tools for one request, closed over the conversation's project and the caller's
+ * membership: the model can name issues and exceptions, never an organization or a project.
+ */
+export function agentToolSet(scope: AgentScope, logger: Logger, tools: readonly AgentTool[] = AGENT_TOOLS): ToolSet {
+  return Object.fromEntries(tools.map((agentTool) => [agentTool.name, asAiSdkTool(agentTool, scope, logger)]));
+}
