@@ -19,6 +19,7 @@ import { securityHeaderList, securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
 import { restErrorHandler } from "./rest/errors";
+import { mcpRoutes } from "./mcp/mcp.routes";
 import { createV1Router } from "./rest/v1.router";
 import { appRouter } from "./trpc/router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
@@ -96,6 +97,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }),
   );
   app.use("/api/v1", createV1Router(services));
+  // Bearer tokens only (no cookies), so the browser origin check does not apply.
+  app.use("/api/mcp", mcpRoutes(services));
   app.use("/api", (req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: "Not found", requestId: req.id } });
   });

@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
@@ -195,6 +197,28 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       }
     }
     console.log(`tenancy matrix: ${checks} REST calls with an API token`);
+
+    // The same token on the MCP endpoint: every tool, given B's project and rows, is an error.
+    const client = new Client({ name: "tenancy-matrix", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", server.url), { requestInit: { headers } }));
+    try {
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        if (tool.name === "listProjects") continue;
+        const result = (await client.callTool({
+          name: tool.name,
+          arguments: { projectId: bIds.projectId, issueId: bIds.issueId, exceptionId: bIds.exceptionId },
+        })) as {
+          isError?: boolean;
+        };
+        transcripts.push(JSON.stringify(result));
+        expect(result.isError, `mcp ${tool.name}`).toBe(true);
+      }
+      const own = await client.callTool({ name: "listProjects", arguments: {} });
+      transcripts.push(JSON.stringify(own));
+    } finally {
+      await client.close();
+    }
   });
 
   it("refuses B's ids on the organization endpoints of the auth service", async () => {
