@@ -32,6 +32,11 @@ export interface ProcedureEntry<P extends ProcedurePath> {
   input: (ids: TenantIds) => ProcedureInput<P>;
   /** Only owners and admins may call it: a plain member gets FORBIDDEN (after the tenancy check). */
   managersOnly?: true;
+  /**
+   * Billing exists on the hosted deployment only: on a self-hosted server (where the matrix runs)
+   * every signed-in caller gets NOT_FOUND. Its hosted tenancy is src/server/billing/billing-tenancy.int.test.ts.
+   */
+  hostedOnly?: true;
   /** For organization-scoped writes: the organization the answer landed in, which must be the caller's. */
   landedIn?: (output: ProcedureOutput<P>) => string;
   /**
@@ -87,6 +92,11 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     foreignRow: NOT_FOUND,
   },
   "event.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "billing.plans": { scope: "organization", hostedOnly: true, input: () => undefined },
+  "billing.subscriptions": { scope: "organization", hostedOnly: true, input: () => ({ active: true }) },
+  "billing.usage": { scope: "organization", hostedOnly: true, input: () => undefined },
+  "billing.checkout": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => ({ plan: "plus" }) },
+  "billing.portal": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => undefined },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -125,6 +135,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/exceptions/statistics/daily`]: { query: (ids) => ({ from: today(), to: today(), issueId: ids.issueId }), foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions/:exceptionId`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/events`]: {},
+  "get /billing/subscriptions/:orgId": { query: () => ({ active: "true" }) },
+  "get /organizations/:orgId/billing/usage": {},
+  "post /organizations/:orgId/billing/checkout": { body: () => ({ plan: "plus" }) },
+  "post /organizations/:orgId/billing/portal": { body: () => ({}) },
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BillingRedirect, BillingUsage, ProjectUsage, SubscriptionList, SubscriptionView, WebhookReceipt } from "../../shared/billing.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -53,6 +54,12 @@ const NAMED_VIEWS = {
   DailyCounts,
   EventListItem,
   EventPage,
+  Subscription: SubscriptionView,
+  SubscriptionList,
+  BillingRedirect,
+  ProjectUsage,
+  BillingUsage,
+  WebhookReceipt,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

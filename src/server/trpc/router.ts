@@ -1,3 +1,4 @@
+import { billingRouter } from "../billing/billing.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -13,6 +14,7 @@ export const appRouter = router({
   exception: exceptionRouter,
   stats: statsRouter,
   event: eventRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;
