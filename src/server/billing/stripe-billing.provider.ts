@@ -143,6 +143,11 @@ export function createStripeBillingProvider(settings: StripeSettings): BillingPr
 
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new AppError("BAD_REQUEST", "Missing Stripe-Signature header");
+      // The library refuses signatures too old only; one dated far ahead is outside the tolerance as well.
+      const timestamp = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1]);
+      if (!Number.isFinite(timestamp) || timestamp - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new AppError("BAD_REQUEST", "Invalid webhook signature or timestamp");
+      }
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
