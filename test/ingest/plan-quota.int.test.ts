@@ -140,6 +140,22 @@ describe("the free plan's monthly event quota (hosted deployment)", () => {
   });
 });
 
+describe("the quota counted in Redis (when the rate limits use it)", () => {
+  it("still accepts exactly the quota", async () => {
+    const billing = await startBillingServer({
+      env: { PLAN_FREE_MONTHLY_EVENTS: "5", REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", INGEST_PROJECT_RATE_LIMIT: "1000" },
+    });
+    try {
+      const tenant = await newTenant(billing.server, "Redis Org");
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => sendEnvelope(billing.server, tenant.project, i)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(await storedOf(billing.server, tenant.project.id)).toBe(5);
+    } finally {
+      await billing.close();
+    }
+  }, 60_000);
+});
+
 describe("quotas on a self-hosted installation", () => {
   it("do not apply, whatever the plan settings say", async () => {
     const { startTestServer } = await import("../helpers/test-server");
