@@ -130,6 +130,22 @@ describe("billing tenancy and roles (hosted deployment)", () => {
     );
   });
 
+  it("moves the seats down when a member is removed", async () => {
+    const [before] = await billing.server.database.db.select().from(subscriptions).where(eq(subscriptions.organizationId, orgA));
+    const full = await ownerA.request(`/api/auth/organization/get-full-organization?organizationId=${orgA}`);
+    const admin = full.body.members.find((entry: { role: string }) => entry.role === "admin");
+    const removed = await ownerA.request("/api/auth/organization/remove-member", { body: { organizationId: orgA, memberIdOrEmail: admin.id } });
+    expect(removed.status, removed.text).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect(billing.stripe.subscriptions.get(before.id)!.items.data[0].quantity).toBe(2);
+        const [after] = await billing.server.database.db.select().from(subscriptions).where(eq(subscriptions.organizationId, orgA));
+        expect(after.seats).toBe(2);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
   it("answers signed-out callers 401", async () => {
     const anonymous = await fetch(`${billing.server.url}/api/v1/billing/subscriptions/${orgA}?active=true`);
     expect(anonymous.status).toBe(401);
