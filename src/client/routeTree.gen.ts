@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedPlusRouteImport } from './routes/_authenticated/plus'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -20,6 +21,8 @@ import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authe
 import { Route as AuthenticatedDashboardInvitesRouteImport } from './routes/_authenticated/dashboard/invites'
 import { Route as AuthenticatedDashboardProfileRouteImport } from './routes/_authenticated/dashboard/profile'
 import { Route as AuthenticatedOnboardingIndexRouteImport } from './routes/_authenticated/onboarding/index'
+import { Route as AuthenticatedPlusIndexRouteImport } from './routes/_authenticated/plus/index'
+import { Route as AuthenticatedPlusSuccessRouteImport } from './routes/_authenticated/plus/success'
 import { Route as AuthenticatedSettingsIndexRouteImport } from './routes/_authenticated/settings/index'
 import { Route as AuthenticatedSettingsAccountRouteImport } from './routes/_authenticated/settings/account'
 import { Route as AuthenticatedSettingsProfileRouteImport } from './routes/_authenticated/settings/profile'
@@ -50,6 +53,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedPlusRoute = AuthenticatedPlusRouteImport.update({
+  id: '/plus',
+  path: '/plus',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
@@ -95,6 +103,17 @@ const AuthenticatedOnboardingIndexRoute =
     id: '/onboarding/',
     path: '/onboarding/',
     getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedPlusIndexRoute = AuthenticatedPlusIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedPlusRoute,
+} as any)
+const AuthenticatedPlusSuccessRoute =
+  AuthenticatedPlusSuccessRouteImport.update({
+    id: '/success',
+    path: '/success',
+    getParentRoute: () => AuthenticatedPlusRoute,
   } as any)
 const AuthenticatedSettingsIndexRoute =
   AuthenticatedSettingsIndexRouteImport.update({
@@ -199,18 +218,21 @@ const AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/dashboard': typeof AuthenticatedDashboardRouteWithChildren
+  '/plus': typeof AuthenticatedPlusRouteWithChildren
   '/settings': typeof AuthenticatedSettingsRouteWithChildren
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/dashboard/invites': typeof AuthenticatedDashboardInvitesRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileRoute
+  '/plus/success': typeof AuthenticatedPlusSuccessRoute
   '/settings/account': typeof AuthenticatedSettingsAccountRoute
   '/settings/profile': typeof AuthenticatedSettingsProfileRoute
   '/auth/signup/success': typeof AuthSignupSuccessRoute
   '/auth/signup/verify-email': typeof AuthSignupVerifyEmailRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/onboarding/': typeof AuthenticatedOnboardingIndexRoute
+  '/plus/': typeof AuthenticatedPlusIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
@@ -232,12 +254,14 @@ export interface FileRoutesByTo {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/dashboard/invites': typeof AuthenticatedDashboardInvitesRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileRoute
+  '/plus/success': typeof AuthenticatedPlusSuccessRoute
   '/settings/account': typeof AuthenticatedSettingsAccountRoute
   '/settings/profile': typeof AuthenticatedSettingsProfileRoute
   '/auth/signup/success': typeof AuthSignupSuccessRoute
   '/auth/signup/verify-email': typeof AuthSignupVerifyEmailRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/onboarding': typeof AuthenticatedOnboardingIndexRoute
+  '/plus': typeof AuthenticatedPlusIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup': typeof AuthSignupIndexRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
@@ -257,18 +281,21 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRouteWithChildren
+  '/_authenticated/plus': typeof AuthenticatedPlusRouteWithChildren
   '/_authenticated/settings': typeof AuthenticatedSettingsRouteWithChildren
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/_authenticated/dashboard/invites': typeof AuthenticatedDashboardInvitesRoute
   '/_authenticated/dashboard/profile': typeof AuthenticatedDashboardProfileRoute
+  '/_authenticated/plus/success': typeof AuthenticatedPlusSuccessRoute
   '/_authenticated/settings/account': typeof AuthenticatedSettingsAccountRoute
   '/_authenticated/settings/profile': typeof AuthenticatedSettingsProfileRoute
   '/auth/signup/success': typeof AuthSignupSuccessRoute
   '/auth/signup/verify-email': typeof AuthSignupVerifyEmailRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/onboarding/': typeof AuthenticatedOnboardingIndexRoute
+  '/_authenticated/plus/': typeof AuthenticatedPlusIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/_authenticated/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
@@ -288,18 +315,21 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/dashboard'
+    | '/plus'
     | '/settings'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
     | '/dashboard/invites'
     | '/dashboard/profile'
+    | '/plus/success'
     | '/settings/account'
     | '/settings/profile'
     | '/auth/signup/success'
     | '/auth/signup/verify-email'
     | '/dashboard/'
     | '/onboarding/'
+    | '/plus/'
     | '/settings/'
     | '/auth/signup/'
     | '/dashboard/projects/new'
@@ -321,12 +351,14 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/dashboard/invites'
     | '/dashboard/profile'
+    | '/plus/success'
     | '/settings/account'
     | '/settings/profile'
     | '/auth/signup/success'
     | '/auth/signup/verify-email'
     | '/dashboard'
     | '/onboarding'
+    | '/plus'
     | '/settings'
     | '/auth/signup'
     | '/dashboard/projects/new'
@@ -345,18 +377,21 @@ export interface FileRouteTypes {
     | '/'
     | '/_authenticated'
     | '/_authenticated/dashboard'
+    | '/_authenticated/plus'
     | '/_authenticated/settings'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
     | '/_authenticated/dashboard/invites'
     | '/_authenticated/dashboard/profile'
+    | '/_authenticated/plus/success'
     | '/_authenticated/settings/account'
     | '/_authenticated/settings/profile'
     | '/auth/signup/success'
     | '/auth/signup/verify-email'
     | '/_authenticated/dashboard/'
     | '/_authenticated/onboarding/'
+    | '/_authenticated/plus/'
     | '/_authenticated/settings/'
     | '/auth/signup/'
     | '/_authenticated/dashboard/projects/new'
@@ -404,6 +439,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/plus': {
+      id: '/_authenticated/plus'
+      path: '/plus'
+      fullPath: '/plus'
+      preLoaderRoute: typeof AuthenticatedPlusRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/settings': {
@@ -461,6 +503,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/onboarding/'
       preLoaderRoute: typeof AuthenticatedOnboardingIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/plus/': {
+      id: '/_authenticated/plus/'
+      path: '/'
+      fullPath: '/plus/'
+      preLoaderRoute: typeof AuthenticatedPlusIndexRouteImport
+      parentRoute: typeof AuthenticatedPlusRoute
+    }
+    '/_authenticated/plus/success': {
+      id: '/_authenticated/plus/success'
+      path: '/success'
+      fullPath: '/plus/success'
+      preLoaderRoute: typeof AuthenticatedPlusSuccessRouteImport
+      parentRoute: typeof AuthenticatedPlusRoute
     }
     '/_authenticated/settings/': {
       id: '/_authenticated/settings/'
@@ -629,6 +685,19 @@ const AuthenticatedDashboardRouteWithChildren =
     AuthenticatedDashboardRouteChildren,
   )
 
+interface AuthenticatedPlusRouteChildren {
+  AuthenticatedPlusSuccessRoute: typeof AuthenticatedPlusSuccessRoute
+  AuthenticatedPlusIndexRoute: typeof AuthenticatedPlusIndexRoute
+}
+
+const AuthenticatedPlusRouteChildren: AuthenticatedPlusRouteChildren = {
+  AuthenticatedPlusSuccessRoute: AuthenticatedPlusSuccessRoute,
+  AuthenticatedPlusIndexRoute: AuthenticatedPlusIndexRoute,
+}
+
+const AuthenticatedPlusRouteWithChildren =
+  AuthenticatedPlusRoute._addFileChildren(AuthenticatedPlusRouteChildren)
+
 interface AuthenticatedSettingsRouteChildren {
   AuthenticatedSettingsAccountRoute: typeof AuthenticatedSettingsAccountRoute
   AuthenticatedSettingsProfileRoute: typeof AuthenticatedSettingsProfileRoute
@@ -654,12 +723,14 @@ const AuthenticatedSettingsRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRouteWithChildren
+  AuthenticatedPlusRoute: typeof AuthenticatedPlusRouteWithChildren
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRouteWithChildren
   AuthenticatedOnboardingIndexRoute: typeof AuthenticatedOnboardingIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRouteWithChildren,
+  AuthenticatedPlusRoute: AuthenticatedPlusRouteWithChildren,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRouteWithChildren,
   AuthenticatedOnboardingIndexRoute: AuthenticatedOnboardingIndexRoute,
 }

@@ -18,6 +18,12 @@ import { requestLog } from "./http/request-log";
 import { securityHeaderList, securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
+import { billingWebhookRoute } from "./billing/billing-webhook.route";
+import { organizationPlan, plansApply } from "./billing/organization-plan";
+import { planLimits } from "./billing/billing-plans";
+import { UsageQuota } from "./billing/usage-quota";
+import { usageNoticeSender } from "./billing/usage-notices";
+import type { RateCounterStore } from "./ingest/http/rate-counter.store";
 import { restErrorHandler } from "./rest/errors";
 import { mcpRoutes } from "./mcp/mcp.routes";
 import { createV1Router } from "./rest/v1.router";
@@ -77,12 +83,31 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   // 2. ingest: own body reader and limits, CORS *, no session or cookies. It is the hot path, so
   //    it answers on the raw request ahead of Express (see `listener` below).
-  const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions));
+  // The plans' monthly quotas apply on the hosted deployment only; self-hosted ingest pays nothing for them.
+  const quotaOver = plansApply(env)
+    ? (counters: RateCounterStore) =>
+        new UsageQuota({
+          counters,
+          planOf: (organizationId) => organizationPlan(database.db, organizationId),
+          quotaOf: (plan) => planLimits(env, plan).monthlyEvents,
+          notice: usageNoticeSender({ db: database.db, mailer, logger, apiUrl: env.API_URL }),
+          logger,
+        })
+    : undefined;
+  const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
   const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), toNodeHandler(auth), authErrors);
+
+  // Payment webhooks, before the origin check and the JSON parser: the signature covers the raw bytes.
+  app.use(
+    billingWebhookRoute(
+      billing && plansApply(env) ? { db: database.db, provider: billing, logger, planChanged: (id) => ingest.quota?.planChanged(id) } : null,
+      logger,
+    ),
+  );
 
   // 4. JSON APIs
   if (env.devOutbox) app.use(outboxRoutes(mailer, env.TRUST_PROXY));

@@ -38,7 +38,37 @@ describe("environment configuration", () => {
   });
 
   it("accepts the hosted mode literal and treats empty values as unset", () => {
-    expect(parseEnv({ DEPLOYMENT_MODE: "FAULTLINE_CLOUD", DATABASE_URL: "" }).DEPLOYMENT_MODE).toBe("FAULTLINE_CLOUD");
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1", STRIPE_PLUS_PRICE_ID: "price_plus" };
+    expect(parseEnv({ DEPLOYMENT_MODE: "FAULTLINE_CLOUD", DATABASE_URL: "", ...stripe }).DEPLOYMENT_MODE).toBe("FAULTLINE_CLOUD");
+  });
+
+  it("refuses the hosted mode without Stripe's keys and the plus price, naming each", () => {
+    let error: unknown;
+    try {
+      parseEnv({ DEPLOYMENT_MODE: "FAULTLINE_CLOUD", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    const message = (error as Error).message;
+    expect(message.split("\n")[0]).toBe("Invalid environment configuration");
+    expect(message).toContain("STRIPE_WEBHOOK_SECRET: required when DEPLOYMENT_MODE is FAULTLINE_CLOUD");
+    expect(message).toContain("STRIPE_PLUS_PRICE_ID: required when DEPLOYMENT_MODE is FAULTLINE_CLOUD");
+    expect(message).not.toContain("STRIPE_SECRET_KEY");
+    // Self-hosted needs none of them, and the plan settings have their documented defaults.
+    expect(parseEnv({}).PLAN_FREE_MONTHLY_EVENTS).toBe(10_000);
+  });
+
+  it("stops a hosted deployment without Stripe settings at start-up", () => {
+    const main = path.join(import.meta.dirname, "main.ts");
+    const run = spawnSync(process.execPath, ["--import", "tsx", main], {
+      env: { PATH: process.env.PATH, DEPLOYMENT_MODE: "FAULTLINE_CLOUD", PGLITE_DATA_DIR: "memory://" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Invalid environment configuration");
+    expect(run.stderr).toContain("STRIPE_SECRET_KEY");
   });
 
   it("names every wrong key under 'Invalid environment configuration'", () => {

@@ -83,6 +83,24 @@ const EnvSchema = z.object({
   // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).
   NODE_OPTIONS: z.string().default(""),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Billing and plans (hosted deployment only, DEPLOYMENT_MODE=FAULTLINE_CLOUD; billing/).
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PLUS_PRICE_ID: optionalString,
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  PLAN_FREE_MONTHLY_EVENTS: z.coerce.number().int().min(0).default(10_000),
+  PLAN_PLUS_MONTHLY_EVENTS: z.coerce.number().int().min(0).default(1_000_000),
+  PLAN_FREE_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  PLAN_PLUS_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  PLAN_PLUS_PRICE_LABEL: z.string().min(1).default("$20 per seat per month"),
+});
+
+/** The hosted deployment sells plans: without Stripe's keys and the plus price it must not start. */
+const HostedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.DEPLOYMENT_MODE !== "FAULTLINE_CLOUD") return;
+  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PLUS_PRICE_ID"] as const) {
+    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOYMENT_MODE is FAULTLINE_CLOUD" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -150,7 +168,7 @@ function socialProviderEnv(source: NodeJS.ProcessEnv, issues: string[]) {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings in .env files mean "not set"; treating them as values would fail validation.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = HostedEnvSchema.safeParse(cleaned);
   const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   const socialProviders = socialProviderEnv(cleaned, issues);
   if (!result.success || issues.length > 0) throw new InvalidEnvironmentError(issues);

@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
+import { plansApply } from "./billing/organization-plan";
+import { createStripeBillingProvider } from "./billing/stripe-billing.provider";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
@@ -36,11 +38,13 @@ async function main() {
   const sealedAccounts = await sealLegacyOAuthTokens(database.db, secretBox);
   if (sealedAccounts > 0) logger.info("sealed plaintext OAuth tokens", { accounts: sealedAccounts });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
-  const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env), secretBox });
+  // Stripe on the hosted deployment (env.ts refuses to start it without the keys); self-hosted has no billing.
+  const billing = plansApply(env) ? createStripeBillingProvider(env) : undefined;
+  const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env), secretBox, billing });
   // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, httpServer: server });
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

@@ -64,7 +64,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: true, logLinks: env.MAIL_LOG_LINKS });
   // Fixed, so an app restarted on the same database (options.database) still opens what it sealed.
   const secretBox = createSecretBox(parseKeyring(env.SECRETS_KEY ?? TEST_SECRETS_KEY));
-  const auth = createAuth({ env, db: database.db, mailer, logger, secret: "test-secret-test-secret-test-secret-0123", secretBox });
+  const auth = createAuth({
+    env,
+    db: database.db,
+    mailer,
+    logger,
+    secret: "test-secret-test-secret-test-secret-0123",
+    secretBox,
+    billing: options.outside?.billing,
+  });
   const app = await createApp({ env, database, auth, mailer, logger, ...options.outside, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {

@@ -132,7 +132,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         const label = `${actor} → ${path}`;
         if (entry.scope === "public") expect(result.error, label).toBeUndefined();
         else if (actor === "anonymous") expect(result.error?.code, label).toBe("UNAUTHORIZED");
-        else if (entry.scope === "project" || actor === "outsider") expect(result.error?.code, label).toBe("NOT_FOUND");
+        else if (entry.scope === "project" || actor === "outsider" || entry.hostedOnly) expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
         else if (entry.orgRow) expect(result.error?.code, label).toBe("NOT_FOUND");

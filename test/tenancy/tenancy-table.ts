@@ -34,6 +34,11 @@ export interface ProcedureEntry<P extends ProcedurePath> {
   input: (ids: TenantIds) => ProcedureInput<P>;
   /** Only owners and admins may call it: a plain member gets FORBIDDEN (after the tenancy check). */
   managersOnly?: true;
+  /**
+   * Billing exists on the hosted deployment only: on a self-hosted server (where the matrix runs)
+   * every signed-in caller gets NOT_FOUND. Its hosted tenancy is src/server/billing/billing-tenancy.int.test.ts.
+   */
+  hostedOnly?: true;
   /** For organization-scoped writes: the organization the answer landed in, which must be the caller's. */
   landedIn?: (output: ProcedureOutput<P>) => string;
   /**
@@ -107,6 +112,11 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     orgRow: true,
     input: (ids) => ({ tokenId: ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000" }),
   },
+  "billing.plans": { scope: "organization", hostedOnly: true, input: () => undefined },
+  "billing.subscriptions": { scope: "organization", hostedOnly: true, input: () => ({ active: true }) },
+  "billing.usage": { scope: "organization", hostedOnly: true, input: () => undefined },
+  "billing.checkout": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => ({ plan: "plus" }) },
+  "billing.portal": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => undefined },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -148,6 +158,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   "get /organizations/:orgId/api-tokens": {},
   "post /organizations/:orgId/api-tokens": { body: () => ({ name: "intruder", scopes: ["event:read"] }) },
   "delete /organizations/:orgId/api-tokens/:tokenId": { body: () => ({}) },
+  "get /billing/subscriptions/:orgId": { query: () => ({ active: "true" }) },
+  "get /organizations/:orgId/billing/usage": {},
+  "post /organizations/:orgId/billing/checkout": { body: () => ({ plan: "plus" }) },
+  "post /organizations/:orgId/billing/portal": { body: () => ({}) },
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */

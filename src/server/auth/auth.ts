@@ -6,6 +6,9 @@ import * as schema from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { SecretBox } from "../secrets/secret-box";
+import type { BillingProvider } from "../billing/billing-provider";
+import { plansApply } from "../billing/organization-plan";
+import { seatSyncHook } from "../billing/seat-sync";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
 import { avatarPolicy } from "./avatar-policy";
@@ -29,10 +32,13 @@ export interface AuthDeps {
   logger: Logger;
   /** Seals linked accounts' OAuth tokens at rest (oauth-token-sealing.ts). */
   secretBox: SecretBox;
+  /** The hosted deployment's billing provider: membership changes update the subscription's seats. */
+  billing?: BillingProvider;
 }
 
-export function createAuth({ env, db, mailer, secret, logger, secretBox }: AuthDeps) {
+export function createAuth({ env, db, mailer, secret, logger, secretBox, billing }: AuthDeps) {
   const appUrl = env.API_URL.replace(/\/$/, "");
+  const seatSync = billing && plansApply(env) ? seatSyncHook({ db, provider: billing, logger }) : undefined;
   return betterAuth({
     appName: "Faultline",
     baseURL: appUrl,
@@ -175,6 +181,8 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox }: AuthD
         creatorRole: "owner",
         invitationExpiresIn: 7 * 24 * ONE_HOUR,
         cancelPendingInvitationsOnReInvite: true,
+        // Seats follow membership on the hosted deployment (billing/seat-sync.ts).
+        organizationHooks: seatSync ? { afterAddMember: seatSync, afterRemoveMember: seatSync, afterAcceptInvitation: seatSync } : undefined,
         sendInvitationEmail: async ({ id, email, organization: org, inviter, role }) => {
           await mailer.send({
             kind: "invitation",

@@ -11,6 +11,7 @@ import { createIngestRouter } from "./http/ingest-dispatcher";
 import { nativeIngestHandlers } from "./native/native.routes";
 import { ProjectKeyCache } from "./project-key.cache";
 import { sentryIngestHandlers } from "./sentry/sentry.routes";
+import type { UsageQuota } from "../billing/usage-quota";
 
 export interface IngestModule {
   /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */
@@ -18,12 +19,21 @@ export interface IngestModule {
   service: IngestService;
   /** The key cache, told by the project service when keys are revoked or projects deleted. */
   keys: ProjectKeyCache;
+  /** The plans' monthly quotas, when they apply (hosted deployment). */
+  quota?: UsageQuota;
   /** Flushes pending batches; called on SIGTERM before the database closes. */
   close(): Promise<void>;
 }
 
 /** Builds the SDK-facing write path from the parsed env: limits, key cache, rate limiter, batch writer. */
-export function createIngest(env: Env, database: Database, logger: Logger, securityHeaders: [string, string][]): IngestModule {
+export function createIngest(
+  env: Env,
+  database: Database,
+  logger: Logger,
+  securityHeaders: [string, string][],
+  /** Builds the plan quota over the shared counters (hosted deployment only; billing/usage-quota.ts). */
+  quotaOver?: (counters: RateCounterStore) => UsageQuota,
+): IngestModule {
   const ingestLogger = logger.child({ component: "ingest" });
   const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0;
   const counters: RateCounterStore =
@@ -37,6 +47,8 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
     tagFlushMs: 1000,
   });
   const keys = new ProjectKeyCache(database.db);
+  // The quota counts in the same shared store as the rate limits (Redis when configured for them, else the database).
+  const quota = quotaOver?.(rateLimited && env.REDIS_URL ? counters : new DatabaseRateCounterStore(database.db));
   const service = new IngestService({
     keys,
     writer,
@@ -53,6 +65,7 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
       maxJsonDepth: env.INGEST_MAX_JSON_DEPTH,
     },
     logger: ingestLogger,
+    quota,
   });
   const handle = createIngestRouter({
     sentry: sentryIngestHandlers(service, ingestLogger),
@@ -65,8 +78,10 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
     handle,
     service,
     keys,
+    quota,
     close: async () => {
       await writer.close();
+      await quota?.close();
       await counters.close();
     },
   };

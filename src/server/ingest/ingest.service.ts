@@ -8,6 +8,7 @@ import type { IngestLimits } from "./http/ingest-limits";
 import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-limit";
 import type { NormalizedOccurrence } from "./store/occurrence.types";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
+import type { UsageQuota } from "../billing/usage-quota";
 
 export interface IngestDeps {
   keys: ProjectKeyCache;
@@ -15,10 +16,17 @@ export interface IngestDeps {
   rateLimiter: IngestRateLimiter;
   limits: IngestLimits;
   logger: Logger;
+  /** The plans' monthly quotas (hosted deployment only); absent, events cost nothing extra. */
+  quota?: UsageQuota;
 }
 
 /** How an SDK request ended: accepted (every event committed) with what to answer, or refused by the rate limit. */
 export type IngestResult<T> = { accepted: true; value: T } | { accepted: false; rateLimit: RateLimitVerdict };
+
+/** The reason Sentry's protocol gives for a spent quota (X-Sentry-Rate-Limits' fourth field). */
+export const USAGE_EXCEEDED = "usage_exceeded";
+
+const QUOTA_ALLOWED: RateLimitVerdict = { limited: false, retryAfterSeconds: 0, scope: null };
 
 export const ACCEPTED: IngestResult<void> = { accepted: true, value: undefined };
 
@@ -54,6 +62,33 @@ export class IngestService {
     const verdict = await this.deps.rateLimiter.check(project.projectId, project.keyId);
     if (verdict.limited) this.recordOutcome(project, "rate_limited", verdict.scope ?? "", "error", 1);
     return verdict;
+  }
+
+  /**
+   * Takes `events` error events from the organization's monthly quota; when it is spent, the
+   * refusal is counted as a rate_limited outcome with reason usage_exceeded (the billing page's "over quota").
+   */
+  async checkQuota(project: IngestProject, events: number): Promise<RateLimitVerdict> {
+    const quota = this.deps.quota;
+    if (!quota || events === 0) return QUOTA_ALLOWED;
+    const verdict = await quota.admit(project.organizationId, events);
+    if (!verdict.limited) return QUOTA_ALLOWED;
+    this.recordOutcome(project, "rate_limited", USAGE_EXCEEDED, "error", events);
+    return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds, scope: "organization" };
+  }
+
+  /** Stores events admitted by checkQuota; if they cannot be stored (503), they go back to the quota. */
+  async storeWithinQuota(project: IngestProject, events: number, work: () => Promise<unknown>): Promise<void> {
+    if (!this.deps.quota) {
+      await work();
+      return;
+    }
+    try {
+      await work();
+    } catch (error) {
+      this.deps.quota.release(project.organizationId, events);
+      throw error;
+    }
   }
 
   /** Groups and stores one occurrence; resolves only once it is committed. */

@@ -15,7 +15,9 @@ export async function ingestNativeException(ingest: IngestService, req: Incoming
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
-  await ingest.store(project, occurrence, new Date());
+  const quota = await ingest.checkQuota(project, 1);
+  if (quota.limited) return refusedBy(quota);
+  await ingest.storeWithinQuota(project, 1, () => ingest.store(project, occurrence, new Date()));
   return ACCEPTED;
 }
 

@@ -26,13 +26,15 @@ export async function ingestEnvelope(ingest: IngestService, request: SentryReque
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
+  const quota = await ingest.checkQuota(project, payload.occurrences.length);
+  if (quota.limited) return refusedBy(quota);
   for (const item of payload.envelope?.items ?? []) {
     if (item.type === "client_report") recordClientReport(ingest, project, item.json);
     // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
     else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
       ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
   }
-  await storeAll(ingest, project, payload.occurrences);
+  await ingest.storeWithinQuota(project, payload.occurrences.length, () => storeAll(ingest, project, payload.occurrences));
   return { accepted: true, value: payload.responseId };
 }
 
@@ -46,7 +48,9 @@ export async function ingestStoreBody(ingest: IngestService, request: SentryRequ
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
-  await storeAll(ingest, project, payload.occurrences);
+  const quota = await ingest.checkQuota(project, payload.occurrences.length);
+  if (quota.limited) return refusedBy(quota);
+  await ingest.storeWithinQuota(project, payload.occurrences.length, () => storeAll(ingest, project, payload.occurrences));
   return { accepted: true, value: payload.responseId };
 }
 

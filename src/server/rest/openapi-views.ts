@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiTokenList, ApiTokenView, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
+import { BillingRedirect, BillingUsage, ProjectUsage, SubscriptionList, SubscriptionView, WebhookReceipt } from "../../shared/billing.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -58,6 +59,12 @@ const NAMED_VIEWS = {
   ApiTokenList,
   CreatedApiToken,
   RevokedApiToken,
+  Subscription: SubscriptionView,
+  SubscriptionList,
+  BillingRedirect,
+  ProjectUsage,
+  BillingUsage,
+  WebhookReceipt,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

@@ -30,7 +30,9 @@ describe("OpenAPI document of /api/v1", () => {
       const path = route.path.replace(/:(\w+)/g, "{$1}");
       expect(operation(route.method, path), `${route.method.toUpperCase()} ${route.path}`).toBeDefined();
     }
-    expect(API_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(registered.map((route) => `${route.method} ${route.path}`).sort());
+    // Routes mounted ahead of the v1 router (the payment webhook reads its raw body) are documented too, but not registered on it.
+    const onV1 = API_ROUTES.filter((route) => !route.mountedBeforeJson);
+    expect(onV1.map((route) => `${route.method} ${route.path}`).sort()).toEqual(registered.map((route) => `${route.method} ${route.path}`).sort());
   });
 
   it("derives parameters and bodies from the shared zod inputs", () => {

@@ -1,5 +1,6 @@
 import express from "express";
 import { apiTokenRestRoutes } from "../api-tokens/api-token.rest";
+import { billingRestRoutes } from "../billing/billing.rest";
 import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
@@ -22,6 +23,7 @@ export function createV1Router(services: AppServices) {
   v1.use(exceptionRestRoutes(services));
   v1.use(eventRestRoutes(services));
   v1.use(apiTokenRestRoutes(services));
+  v1.use(billingRestRoutes(services));
   v1.use((req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
   });

@@ -1,4 +1,5 @@
 import { apiTokenRouter } from "../api-tokens/api-token.router";
+import { billingRouter } from "../billing/billing.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   stats: statsRouter,
   event: eventRouter,
   apiToken: apiTokenRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

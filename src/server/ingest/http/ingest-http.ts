@@ -66,13 +66,17 @@ const headerSafe = (message: string) =>
     .trim()
     .slice(0, 200);
 
-/** Rate-limited: both headers SDKs read, so they stay quiet until the window ends. */
+/**
+ * Rate-limited: both headers SDKs read, so they stay quiet until the window ends. A spent plan
+ * quota is the organization scope with Sentry's reason code `usage_exceeded` (until the month rolls over).
+ */
 export function answerRateLimited(reply: IngestReply, retryAfterSeconds: number, categories: string, scope: string) {
-  reply.json(429, { detail: "rate limited" }, [
+  const quota = scope === "organization";
+  reply.json(429, { detail: quota ? "the organization's monthly event quota is used up" : "rate limited" }, [
     "Retry-After",
     String(retryAfterSeconds),
     "X-Sentry-Rate-Limits",
-    `${retryAfterSeconds}:${categories}:${scope}`,
+    quota ? `${retryAfterSeconds}:${categories}:organization:usage_exceeded` : `${retryAfterSeconds}:${categories}:${scope}`,
   ]);
 }
 

@@ -12,7 +12,8 @@ export interface RateLimitConfig {
 export interface RateLimitVerdict {
   limited: boolean;
   retryAfterSeconds: number;
-  scope: "project" | "key" | null;
+  /** `organization`: the plan's monthly quota is spent (reason usage_exceeded). */
+  scope: "project" | "key" | "organization" | null;
 }
 
 const ALLOWED: RateLimitVerdict = { limited: false, retryAfterSeconds: 0, scope: null };

@@ -6,6 +6,8 @@ import { executeRows } from "../../db/execute";
 export interface RateCounterStore {
   /** Adds one to the counter of `key` in the window starting at `windowStart` (ms); returns the new count. */
   increment(key: string, windowStart: number, windowSeconds: number): Promise<number>;
+  /** Adds `amount` (may be negative) to the counter; returns the new count. The plan quota leases events in blocks with it. */
+  add(key: string, windowStart: number, amount: number, windowSeconds: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -22,11 +24,22 @@ export class DatabaseRateCounterStore implements RateCounterStore {
     return Number(row.count);
   }
 
+  async add(key: string, windowStart: number, amount: number): Promise<number> {
+    const [row] = await executeRows<{ count: number }>(
+      this.db,
+      sql`insert into ingest_rate_counters (key, window_start, count) values (${key}, ${windowStart}, ${amount})
+          on conflict (key, window_start) do update set count = ingest_rate_counters.count + ${amount}
+          returning count`,
+    );
+    return Number(row.count);
+  }
+
   async close() {}
 }
 
 interface RedisMulti {
   incr(key: string): RedisMulti;
+  incrBy(key: string, amount: number): RedisMulti;
   expire(key: string, seconds: number, mode?: "NX"): RedisMulti;
   exec(): Promise<unknown[]>;
 }
@@ -57,6 +70,17 @@ export class RedisRateCounterStore implements RateCounterStore {
     const [count] = await this.client
       .multi()
       .incr(redisKey)
+      .expire(redisKey, windowSeconds + 5, "NX")
+      .exec();
+    return Number(count);
+  }
+
+  async add(key: string, windowStart: number, amount: number, windowSeconds: number): Promise<number> {
+    await this.ready;
+    const redisKey = `faultline:ingest-rate:${key}:${windowStart}`;
+    const [count] = await this.client
+      .multi()
+      .incrBy(redisKey, amount)
       .expire(redisKey, windowSeconds + 5, "NX")
       .exec();
     return Number(count);

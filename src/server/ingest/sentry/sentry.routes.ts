@@ -15,7 +15,7 @@ function projectNumberOf(request: IngestRequest): number {
 
 /** What SDKs must stop sending while limited: every category of an error-tracking envelope. */
 const answerLimited = (reply: IngestReply, verdict: RateLimitVerdict) =>
-  answerRateLimited(reply, verdict.retryAfterSeconds, "error;default;transaction;attachment;session", verdict.scope === "key" ? "key" : "project");
+  answerRateLimited(reply, verdict.retryAfterSeconds, "error;default;transaction;attachment;session", verdict.scope ?? "project");
 
 /**
  * Sentry SDK endpoints (docs/ingest-protocol.md §1): envelope and legacy store, with and without slash.

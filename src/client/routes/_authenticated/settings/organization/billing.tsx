@@ -1,11 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CloudIcon, ServerIcon } from "lucide-react";
+import { AlertTriangleIcon } from "lucide-react";
 import { DEPLOYMENT_MODE_SELF_HOSTED } from "@/shared/constants";
+import { canManageProjects } from "@/shared/roles";
 import { useAppConfig } from "@/client/lib/config";
+import { formatDateTime } from "@/client/lib/format";
+import { trpc } from "@/client/lib/trpc";
+import { useMyRole } from "@/client/lib/use-organization";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { SelfHostedBillingCard } from "@/client/components/billing/self-hosted-billing-card";
+import { UsageMeter } from "@/client/components/billing/usage-meter";
+import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { SubscriptionCard } from "./-components/subscription-card";
+import { UsageTable } from "./-components/usage-table";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/billing")({
   loader: ({ context }) => context.trpc.config.get.ensureData(),
@@ -14,6 +25,7 @@ export const Route = createFileRoute("/_authenticated/settings/organization/bill
 
 function BillingScreen() {
   const config = useAppConfig();
+  const { activeOrganizationId } = Route.useRouteContext();
   return (
     <div className="grid max-w-3xl gap-6 grid-cols-[minmax(0,1fr)]">
       <PageHeader title="Billing" description="Plans and subscriptions of the organization." />
@@ -23,30 +35,64 @@ function BillingScreen() {
         <QueryErrorAlert error={config.error} onRetry={() => void config.refetch()} />
       ) : config.data.deploymentMode === DEPLOYMENT_MODE_SELF_HOSTED ? (
         // Billing queries run only on the hosted deployment (spec §6).
-        <Card data-testid="billing-self-hosted">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <ServerIcon className="size-4" aria-hidden /> Billing is available on Faultline Cloud
-            </CardTitle>
-            <CardDescription>
-              This installation is self-hosted: there are no plans, subscriptions or usage limits to manage here. Every feature that does not depend on
-              Faultline Cloud is available to all organizations.
-            </CardDescription>
-          </CardHeader>
-        </Card>
+        <SelfHostedBillingCard />
+      ) : !activeOrganizationId ? (
+        <NotFoundView type="organization" />
       ) : (
-        <Card data-testid="billing-cloud">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CloudIcon className="size-4" aria-hidden /> Faultline Cloud
-            </CardTitle>
-            <CardDescription>Subscriptions of this deployment are managed by its billing service.</CardDescription>
-          </CardHeader>
-          <CardContent className="text-sm text-muted-foreground">
-            This server does not expose a billing service yet, so the organization's plan cannot be shown.
-          </CardContent>
-        </Card>
+        <HostedBilling />
       )}
     </div>
+  );
+}
+
+function HostedBilling() {
+  const subscriptions = trpc.billing.subscriptions.useQuery({ active: false });
+  const usage = trpc.billing.usage.useQuery();
+  const role = useMyRole();
+  const canManage = canManageProjects(role);
+  const utils = trpc.useUtils();
+  const portal = useToastMutation(() => utils.client.billing.portal.mutate(), {
+    // Stripe's customer portal: invoices, payment method, cancellation; it returns here.
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+  if (subscriptions.isPending || usage.isPending) return <PendingView />;
+  if (subscriptions.error) return <QueryErrorAlert error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />;
+  if (usage.error) return <QueryErrorAlert error={usage.error} onRetry={() => void usage.refetch()} />;
+  const latest = subscriptions.data[0] ?? null;
+
+  return (
+    <>
+      {latest?.paymentFailedAt && latest.status !== "canceled" ? (
+        <Alert variant="destructive" data-testid="payment-failed-banner">
+          <AlertTriangleIcon />
+          <AlertTitle>A payment failed</AlertTitle>
+          <AlertDescription>
+            The payment of {formatDateTime(latest.paymentFailedAt)} did not go through. Stripe retries it; update the payment method in Manage billing to keep
+            the Plus plan.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <SubscriptionCard
+        plan={usage.data.plan}
+        subscription={latest}
+        seats={usage.data.seats}
+        canManage={canManage}
+        onManage={() => portal.mutate(undefined)}
+        managing={portal.isPending}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Usage this month</CardTitle>
+          <CardDescription>
+            Events per project in {usage.data.month} (UTC). Events are kept {usage.data.retentionDays} days on this plan.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <UsageMeter usage={usage.data} />
+          <UsageTable projects={usage.data.projects} />
+        </CardContent>
+      </Card>
+    </>
   );
 }
