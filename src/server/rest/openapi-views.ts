@@ -16,6 +16,22 @@ import {
   IssueTagBreakdown,
 } from "../../shared/triage.views";
 
+import {
+  IntegrationList,
+  IntegrationView,
+  WafAuditEntry,
+  WafAuditList,
+  WafBlockResult,
+  WafConnectionView,
+  WafDisconnected,
+  WafIpSetList,
+  WafIpSetView,
+  WafSampledRequestList,
+  WafSampledRequestView,
+  WafWebAclList,
+  WafWebAclView,
+} from "../../shared/waf.views";
+
 type JsonSchema = Record<string, unknown>;
 
 export const ProjectList = z.array(ProjectView);
@@ -53,6 +69,19 @@ const NAMED_VIEWS = {
   DailyCounts,
   EventListItem,
   EventPage,
+  Integration: IntegrationView,
+  IntegrationList,
+  WafConnection: WafConnectionView,
+  WafDisconnected,
+  WafWebAcl: WafWebAclView,
+  WafWebAclList,
+  WafIpSet: WafIpSetView,
+  WafIpSetList,
+  WafSampledRequest: WafSampledRequestView,
+  WafSampledRequestList,
+  WafBlockResult,
+  WafAuditEntry,
+  WafAuditList,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

@@ -1,6 +1,7 @@
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
+import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
 import { projectRouter } from "../projects/project.router";
 import { statsRouter } from "../stats/stats.router";
@@ -13,6 +14,8 @@ export const appRouter = router({
   exception: exceptionRouter,
   stats: statsRouter,
   event: eventRouter,
+  integration: integrationRouter,
+  waf: wafRouter,
 });
 
 export type AppRouter = typeof appRouter;
