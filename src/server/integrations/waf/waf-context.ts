@@ -53,8 +53,11 @@ export async function loadConnection(ctx: WafContext): Promise<ConnectedWaf> {
     return { row: connected, waf, connection: { region: row.region, scope: connected.scope, credentials: { kind: "keys", ...keys } } };
   } catch (error) {
     if (!(error instanceof SecretOpenError)) throw error;
-    // Not the caller's fault and nothing they can fix but reconnecting; the cause is for the operator.
-    throw new AppError("INTERNAL_SERVER_ERROR", "The stored AWS credentials cannot be opened with this server's SECRETS_KEY; reconnect the integration");
+    // A value sealed for another organization, or a SECRETS_KEY that lost its old version: only
+    // reconnecting helps, so the card says so too.
+    const message = "The stored AWS credentials cannot be opened with this server's SECRETS_KEY; reconnect the integration";
+    await updateWafConnection(ctx.db, ctx.org.organizationId, { status: "failing", lastError: message });
+    throw new AppError("INTERNAL_SERVER_ERROR", message);
   }
 }
 
