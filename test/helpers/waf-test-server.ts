@@ -14,12 +14,17 @@ import type { TestDatabase } from "./test-database";
  * here `AWS_ENDPOINT_URL` naming the loopback stand-in — so the SDK's endpoint setting is what
  * carries every call there. `faultline` is the server's own identity (for assuming roles).
  */
-export async function startWafTestServer(aws: AwsStandIn, options: { database?: TestDatabase; secretsKey?: string } = {}) {
+export async function startWafTestServer(aws: AwsStandIn, options: { database?: TestDatabase; secretsKey?: string; serveClient?: boolean } = {}) {
   const faultline = aws.addAccount({ accountId: "999999999999" });
   const awsEnv = { AWS_ENDPOINT_URL: aws.url, AWS_ACCESS_KEY_ID: faultline.accessKeyId, AWS_SECRET_ACCESS_KEY: faultline.secretAccessKey };
   const secretsKey = options.secretsKey ?? TEST_SECRETS_KEY;
   const waf = createWafIntegration(parseEnv(awsEnv), createSecretBox(parseKeyring(secretsKey)));
-  const server = await startTestServer({ env: { ...awsEnv, SECRETS_KEY: secretsKey }, database: options.database, outside: { waf } });
+  const server = await startTestServer({
+    env: { ...awsEnv, SECRETS_KEY: secretsKey },
+    database: options.database,
+    serveClient: options.serveClient,
+    outside: { waf },
+  });
   return { server, faultline };
 }
 
