@@ -123,6 +123,9 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("AWS WAF in a real brows
     // The issue's activity and the WAF screen's history both record it.
     await page.goto(`${server.url}/dashboard/issues/${exception!.issueId}/?projectId=${project.id}`);
     await expect.poll(() => page.getByTestId("issue-activity").innerText()).toContain(`unblocked ${CLIENT_IP}/32 in AWS WAF`);
+    // The issue detail offers the same for its latest exception's client.
+    await page.getByTestId("block-ip-panel").getByTestId("ip-not-blocked").waitFor();
+    expect(await page.getByTestId("block-ip-panel").innerText()).toContain(`Latest exception's client IP ${CLIENT_IP}`);
     await page.goto(`${server.url}/dashboard/integrations/aws/waf`);
     await expect.poll(() => page.getByTestId("waf-audit-entry").count()).toBe(2);
     expect(problems).toEqual([]);

@@ -30,7 +30,15 @@ export function clientIpOf(exception: Pick<ExceptionDetail, "data">): string | n
  * "Block this IP" for the exception's client: shows whether the AWS WAF block list already holds
  * it, and lets owners and admins block (after a confirmation naming the IP set) or unblock it.
  */
-export function BlockIpPanel({ exception, projectId }: { exception: Pick<ExceptionDetail, "id" | "issueId" | "data">; projectId: string }) {
+export function BlockIpPanel({
+  exception,
+  projectId,
+  label = "Client IP",
+}: {
+  exception: Pick<ExceptionDetail, "id" | "issueId" | "data">;
+  projectId: string;
+  label?: string;
+}) {
   const ip = clientIpOf(exception);
   const setup = trpc.waf.setup.useQuery(undefined, { enabled: ip !== null });
   const connected = Boolean(setup.data?.connection);
@@ -54,7 +62,7 @@ export function BlockIpPanel({ exception, projectId }: { exception: Pick<Excepti
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 text-sm" data-testid="block-ip-panel" data-ip={ip}>
       <span>
-        Client IP <code className="font-mono text-xs">{ip}</code>
+        {label} <code className="font-mono text-xs">{ip}</code>
       </span>
       {!connected ? (
         <span className="text-muted-foreground">
