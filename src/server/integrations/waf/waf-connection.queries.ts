@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { issueActivities, issues, occurrences, projects, user, wafBlockAudit, wafConnections } from "../../db/schema/index";
 
@@ -142,7 +142,7 @@ export function selectExceptionsFromIp(db: Db, organizationId: string, ip: strin
     .where(
       and(
         eq(occurrences.organizationId, organizationId),
-        sql`${occurrences.receivedAt} >= ${since}`,
+        gte(occurrences.receivedAt, since),
         sql`(${occurrences.data} like ${needles[0]} or ${occurrences.data} like ${needles[1]})`,
       ),
     )
