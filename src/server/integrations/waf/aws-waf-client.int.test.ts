@@ -10,6 +10,9 @@ import type { StandInAccount } from "../../../../test/stand-ins/aws/waf-state";
 import { ListWebACLsCommand, WAFV2Client } from "@aws-sdk/client-wafv2";
 import { createAwsWafClient } from "./aws-waf-client";
 import { wafError } from "./waf-errors";
+import { createWafIntegration } from "./waf.module";
+import { parseKeyring } from "../../secrets/keyring";
+import { createSecretBox } from "../../secrets/secret-box";
 import type { WafConnection } from "./waf-client";
 
 const failureOf = async (promise: Promise<unknown>) => {
@@ -122,6 +125,37 @@ describe("AWS WAFv2 client against the stand-in", () => {
     const throttled = await failureOf(client.listWebAcls(connection));
     expect([throttled.code, throttled.details?.reason]).toEqual(["SERVICE_UNAVAILABLE", "aws_throttled"]);
     aws.throttleNext = 0;
+  });
+
+  it("takes its endpoints from AWS_ENDPOINT_URL_WAFV2 / _STS before AWS_ENDPOINT_URL, as the SDK's own settings do", async () => {
+    const faultline = aws.addAccount();
+    const customer = aws.addAccount();
+    const role = aws.addRole(customer, faultline, "EnvRole");
+    role.setExternalId("ext-env");
+    // The global variable names a closed loopback port: only the service-specific ones can work.
+    const env = { AWS_ENDPOINT_URL: "http://127.0.0.1:1", AWS_ENDPOINT_URL_WAFV2: aws.url, AWS_ENDPOINT_URL_STS: aws.url };
+    const box = createSecretBox(parseKeyring("ab".repeat(32)));
+    const viaEnv = createWafIntegration(
+      { ...env, AWS_ACCESS_KEY_ID: faultline.accessKeyId, AWS_SECRET_ACCESS_KEY: faultline.secretAccessKey, AWS_SESSION_TOKEN: undefined },
+      box,
+    );
+    expect(viaEnv.rolesAvailable).toBe(true);
+    const connectionOf = (credentials: WafConnection["credentials"]): WafConnection => ({ region: "eu-west-1", scope: "REGIONAL", credentials });
+    expect(await viaEnv.client.listWebAcls(connectionOf({ kind: "role", roleArn: role.arn, externalId: "ext-env" }))).toEqual([]);
+    const globalOnly = createWafIntegration(
+      {
+        AWS_ENDPOINT_URL: "http://127.0.0.1:1",
+        AWS_ENDPOINT_URL_WAFV2: undefined,
+        AWS_ENDPOINT_URL_STS: undefined,
+        AWS_ACCESS_KEY_ID: undefined,
+        AWS_SECRET_ACCESS_KEY: undefined,
+        AWS_SESSION_TOKEN: undefined,
+      },
+      box,
+    );
+    expect(globalOnly.rolesAvailable).toBe(false);
+    const unreachable = await failureOf(globalOnly.client.listWebAcls(connection));
+    expect([unreachable.code, unreachable.details?.reason]).toEqual(["SERVICE_UNAVAILABLE", "aws_unreachable"]);
   });
 
   it("assumes a role through STS with the organization's ExternalId, and only with it", async () => {

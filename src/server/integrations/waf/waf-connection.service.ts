@@ -83,8 +83,7 @@ export async function testWafConnection(ctx: WafContext, rawInput: unknown): Pro
 /**
  * `PUT /integrations/aws/waf`: connect, or replace the credentials in place. ListWebACLs runs
  * with the new credentials first; only if AWS accepts them are they sealed and stored, so a
- * failure stores nothing and leaves an existing connection as it was. A changed region or scope
- * forgets the block list (its IP set lives elsewhere).
+ * failure stores nothing and leaves an existing connection as it was.
  */
 export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<WafConnectionView> {
   requireManager(ctx);
@@ -93,7 +92,13 @@ export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<Wa
   const connection = await connectionFromInput(ctx, input);
   await waf.client.listWebAcls(connection);
   const before = await ensureWafConnectionRow(ctx.db, ctx.org.organizationId);
-  const keepBlockList = before.region === input.region && before.scope === input.scope;
+  // The block list survives a reconnect only if the new credentials still see that IP set (same
+  // region and scope, same account); otherwise "Block this IP" would write to a set that is not there.
+  const keepBlockList =
+    before.blockListIpSetId !== null &&
+    before.region === input.region &&
+    before.scope === input.scope &&
+    (await waf.client.listIpSets(connection)).some((ipSet) => ipSet.id === before.blockListIpSetId);
   const keys = connection.credentials.kind === "keys" ? connection.credentials : null;
   await updateWafConnection(ctx.db, ctx.org.organizationId, {
     region: input.region,

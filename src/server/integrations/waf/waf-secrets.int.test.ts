@@ -141,16 +141,14 @@ describe("a wrong SECRETS_KEY at start-up", () => {
     const { organizationId } = await seedProject(database.db, "wrong-key");
     const box = createSecretBox(parseKeyring(TEST_SECRETS_KEY));
     const keys = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
-    await database.db
-      .insert(wafConnections)
-      .values({
-        organizationId,
-        externalId: "faultline-x",
-        region: "eu-west-1",
-        scope: "REGIONAL",
-        connectedAt: new Date(),
-        ...sealWafKeys(box, organizationId, keys),
-      });
+    await database.db.insert(wafConnections).values({
+      organizationId,
+      externalId: "faultline-x",
+      region: "eu-west-1",
+      scope: "REGIONAL",
+      connectedAt: new Date(),
+      ...sealWafKeys(box, organizationId, keys),
+    });
     expect((await database.db.select().from(organization)).length).toBe(1);
     await database.close();
 

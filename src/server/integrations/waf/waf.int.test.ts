@@ -288,6 +288,11 @@ describe("AWS WAF integration over HTTP", () => {
     const [row] = await server.database.db.select().from(wafConnections).where(eq(wafConnections.organizationId, orgId));
     expect([row?.accessKeyIdSealed, row?.secretAccessKeySealed]).toEqual([null, null]);
     expect((await member.request(`${base()}/aws/waf/web-acls`)).body[0].name).toBe("shop-acl");
+
+    // Keys of another AWS account (same region and scope): the old block list is not there, so it is forgotten.
+    const other = seedWafAccount(aws);
+    const switched = await owner.request(`${base()}/aws/waf`, { method: "PUT", body: keysOf(other.account) });
+    expect([switched.status, switched.body.blockList, switched.body.roleArn]).toEqual([200, null, null]);
   });
 
   it("disconnects (owners and admins only): the credentials are gone, the audit stays", async () => {
