@@ -128,6 +128,21 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("AWS WAF in a real brows
     expect(await page.getByTestId("block-ip-panel").innerText()).toContain(`Latest exception's client IP ${CLIENT_IP}`);
     await page.goto(`${server.url}/dashboard/integrations/aws/waf`);
     await expect.poll(() => page.getByTestId("waf-audit-entry").count()).toBe(2);
+    // The rule's sampled requests link the client IP to the exception it caused.
+    aws.addSample({
+      webAclArn: seeded.webAcl.arn,
+      ruleMetricName: "block-faultline",
+      clientIp: CLIENT_IP,
+      uri: "/checkout",
+      method: "GET",
+      country: "NL",
+      action: "BLOCK",
+    });
+    const blockList = page.locator('[data-testid="waf-ip-set"][data-name="faultline-blocked"]');
+    await blockList.getByTestId("waf-show-samples").click();
+    await blockList.getByTestId("waf-samples").waitFor();
+    const sampleLink = blockList.getByTestId("waf-samples").locator("a").first();
+    expect(await sampleLink.getAttribute("href")).toContain(`/exceptions/${exception!.id}`);
     expect(problems).toEqual([]);
   }, 120_000);
 });
