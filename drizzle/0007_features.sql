@@ -34,10 +34,50 @@ CREATE TABLE "api_tokens" (
 	CONSTRAINT "api_tokens_secret_hash_unique" UNIQUE("secret_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "waf_block_audit" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" text NOT NULL,
+	"actor_user_id" text,
+	"action" text NOT NULL,
+	"ip" text NOT NULL,
+	"cidr" text NOT NULL,
+	"ip_set_id" text NOT NULL,
+	"ip_set_name" text NOT NULL,
+	"outcome" text NOT NULL,
+	"project_id" uuid,
+	"issue_id" uuid,
+	"exception_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "waf_connections" (
+	"organization_id" text PRIMARY KEY NOT NULL,
+	"external_id" text NOT NULL,
+	"region" text,
+	"scope" text,
+	"access_key_id_sealed" text,
+	"secret_access_key_sealed" text,
+	"access_key_id_last4" text,
+	"role_arn" text,
+	"block_list_ip_set_id" text,
+	"block_list_ip_set_name" text,
+	"block_list_ip_set_arn" text,
+	"block_list_version" text,
+	"status" text,
+	"last_error" text,
+	"connected_at" timestamp with time zone,
+	"connected_by_user_id" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "payment_failed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "provider_event_created" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "billing_customers" ADD CONSTRAINT "billing_customers_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_notices" ADD CONSTRAINT "usage_notices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "api_tokens_organization_idx" ON "api_tokens" USING btree ("organization_id","created_at");
+ALTER TABLE "waf_block_audit" ADD CONSTRAINT "waf_block_audit_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waf_connections" ADD CONSTRAINT "waf_connections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "api_tokens_organization_idx" ON "api_tokens" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "waf_block_audit_org_created_idx" ON "waf_block_audit" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "waf_block_audit_org_cidr_idx" ON "waf_block_audit" USING btree ("organization_id","cidr");

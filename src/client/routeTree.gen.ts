@@ -31,6 +31,7 @@ import { Route as AuthSignupSuccessRouteImport } from './routes/auth/signup/succ
 import { Route as AuthSignupVerifyEmailRouteImport } from './routes/auth/signup/verify-email'
 import { Route as AuthenticatedDashboardEventsIndexRouteImport } from './routes/_authenticated/dashboard/events/index'
 import { Route as AuthenticatedDashboardExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/exceptions/index'
+import { Route as AuthenticatedDashboardIntegrationsIndexRouteImport } from './routes/_authenticated/dashboard/integrations/index'
 import { Route as AuthenticatedDashboardIssuesIndexRouteImport } from './routes/_authenticated/dashboard/issues/index'
 import { Route as AuthenticatedDashboardProjectsIndexRouteImport } from './routes/_authenticated/dashboard/projects/index'
 import { Route as AuthenticatedDashboardProjectsNewRouteImport } from './routes/_authenticated/dashboard/projects/new'
@@ -38,6 +39,7 @@ import { Route as AuthenticatedSettingsOrganizationIndexRouteImport } from './ro
 import { Route as AuthenticatedSettingsOrganizationBillingRouteImport } from './routes/_authenticated/settings/organization/billing'
 import { Route as AuthenticatedDashboardIssuesIssueIdIndexRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/index'
 import { Route as AuthenticatedDashboardProjectsProjectIdSettingsRouteImport } from './routes/_authenticated/dashboard/projects/$projectId/settings'
+import { Route as AuthenticatedDashboardIntegrationsAwsWafIndexRouteImport } from './routes/_authenticated/dashboard/integrations/aws/waf/index'
 import { Route as AuthenticatedDashboardIssuesIssueIdExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/exceptions/index'
 import { Route as AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId'
 
@@ -160,6 +162,12 @@ const AuthenticatedDashboardExceptionsIndexRoute =
     path: '/exceptions/',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardIntegrationsIndexRoute =
+  AuthenticatedDashboardIntegrationsIndexRouteImport.update({
+    id: '/integrations/',
+    path: '/integrations/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardIssuesIndexRoute =
   AuthenticatedDashboardIssuesIndexRouteImport.update({
     id: '/issues/',
@@ -202,6 +210,12 @@ const AuthenticatedDashboardProjectsProjectIdSettingsRoute =
     path: '/projects/$projectId/settings',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardIntegrationsAwsWafIndexRoute =
+  AuthenticatedDashboardIntegrationsAwsWafIndexRouteImport.update({
+    id: '/integrations/aws/waf/',
+    path: '/integrations/aws/waf/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute =
   AuthenticatedDashboardIssuesIssueIdExceptionsIndexRouteImport.update({
     id: '/issues/$issueId/exceptions/',
@@ -239,12 +253,14 @@ export interface FileRoutesByFullPath {
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
   '/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
   '/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/dashboard/integrations/aws/waf/': typeof AuthenticatedDashboardIntegrationsAwsWafIndexRoute
   '/dashboard/issues/$issueId/exceptions/': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -268,12 +284,14 @@ export interface FileRoutesByTo {
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/dashboard/events': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/dashboard/integrations': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/dashboard/issues': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects': typeof AuthenticatedDashboardProjectsIndexRoute
   '/settings/organization': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/dashboard/issues/$issueId': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
   '/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/dashboard/integrations/aws/waf': typeof AuthenticatedDashboardIntegrationsAwsWafIndexRoute
   '/dashboard/issues/$issueId/exceptions': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRoutesById {
@@ -302,12 +320,14 @@ export interface FileRoutesById {
   '/_authenticated/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/_authenticated/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/_authenticated/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
+  '/_authenticated/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/_authenticated/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/_authenticated/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
   '/_authenticated/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/_authenticated/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/_authenticated/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
   '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId': typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  '/_authenticated/dashboard/integrations/aws/waf/': typeof AuthenticatedDashboardIntegrationsAwsWafIndexRoute
   '/_authenticated/dashboard/issues/$issueId/exceptions/': typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 export interface FileRouteTypes {
@@ -336,12 +356,14 @@ export interface FileRouteTypes {
     | '/settings/organization/billing'
     | '/dashboard/events/'
     | '/dashboard/exceptions/'
+    | '/dashboard/integrations/'
     | '/dashboard/issues/'
     | '/dashboard/projects/'
     | '/settings/organization/'
     | '/dashboard/projects/$projectId/settings'
     | '/dashboard/issues/$issueId/'
     | '/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/dashboard/integrations/aws/waf/'
     | '/dashboard/issues/$issueId/exceptions/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -365,12 +387,14 @@ export interface FileRouteTypes {
     | '/settings/organization/billing'
     | '/dashboard/events'
     | '/dashboard/exceptions'
+    | '/dashboard/integrations'
     | '/dashboard/issues'
     | '/dashboard/projects'
     | '/settings/organization'
     | '/dashboard/projects/$projectId/settings'
     | '/dashboard/issues/$issueId'
     | '/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/dashboard/integrations/aws/waf'
     | '/dashboard/issues/$issueId/exceptions'
   id:
     | '__root__'
@@ -398,12 +422,14 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/organization/billing'
     | '/_authenticated/dashboard/events/'
     | '/_authenticated/dashboard/exceptions/'
+    | '/_authenticated/dashboard/integrations/'
     | '/_authenticated/dashboard/issues/'
     | '/_authenticated/dashboard/projects/'
     | '/_authenticated/settings/organization/'
     | '/_authenticated/dashboard/projects/$projectId/settings'
     | '/_authenticated/dashboard/issues/$issueId/'
     | '/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId'
+    | '/_authenticated/dashboard/integrations/aws/waf/'
     | '/_authenticated/dashboard/issues/$issueId/exceptions/'
   fileRoutesById: FileRoutesById
 }
@@ -574,6 +600,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardExceptionsIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/integrations/': {
+      id: '/_authenticated/dashboard/integrations/'
+      path: '/integrations'
+      fullPath: '/dashboard/integrations/'
+      preLoaderRoute: typeof AuthenticatedDashboardIntegrationsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/issues/': {
       id: '/_authenticated/dashboard/issues/'
       path: '/issues'
@@ -623,6 +656,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProjectsProjectIdSettingsRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/integrations/aws/waf/': {
+      id: '/_authenticated/dashboard/integrations/aws/waf/'
+      path: '/integrations/aws/waf'
+      fullPath: '/dashboard/integrations/aws/waf/'
+      preLoaderRoute: typeof AuthenticatedDashboardIntegrationsAwsWafIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/issues/$issueId/exceptions/': {
       id: '/_authenticated/dashboard/issues/$issueId/exceptions/'
       path: '/issues/$issueId/exceptions'
@@ -647,11 +687,13 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardProjectsNewRoute: typeof AuthenticatedDashboardProjectsNewRoute
   AuthenticatedDashboardEventsIndexRoute: typeof AuthenticatedDashboardEventsIndexRoute
   AuthenticatedDashboardExceptionsIndexRoute: typeof AuthenticatedDashboardExceptionsIndexRoute
+  AuthenticatedDashboardIntegrationsIndexRoute: typeof AuthenticatedDashboardIntegrationsIndexRoute
   AuthenticatedDashboardIssuesIndexRoute: typeof AuthenticatedDashboardIssuesIndexRoute
   AuthenticatedDashboardProjectsIndexRoute: typeof AuthenticatedDashboardProjectsIndexRoute
   AuthenticatedDashboardProjectsProjectIdSettingsRoute: typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   AuthenticatedDashboardIssuesIssueIdIndexRoute: typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
   AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
+  AuthenticatedDashboardIntegrationsAwsWafIndexRoute: typeof AuthenticatedDashboardIntegrationsAwsWafIndexRoute
   AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute
 }
 
@@ -666,6 +708,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardEventsIndexRoute,
     AuthenticatedDashboardExceptionsIndexRoute:
       AuthenticatedDashboardExceptionsIndexRoute,
+    AuthenticatedDashboardIntegrationsIndexRoute:
+      AuthenticatedDashboardIntegrationsIndexRoute,
     AuthenticatedDashboardIssuesIndexRoute:
       AuthenticatedDashboardIssuesIndexRoute,
     AuthenticatedDashboardProjectsIndexRoute:
@@ -676,6 +720,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardIssuesIssueIdIndexRoute,
     AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute:
       AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute,
+    AuthenticatedDashboardIntegrationsAwsWafIndexRoute:
+      AuthenticatedDashboardIntegrationsAwsWafIndexRoute,
     AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute:
       AuthenticatedDashboardIssuesIssueIdExceptionsIndexRoute,
   }

@@ -6,7 +6,7 @@ import type { BillingProvider } from "./billing/billing-provider";
 import type { ModelProvider } from "./chat/model-provider";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
-import type { WafClient } from "./integrations/waf/waf-client";
+import type { WafIntegration } from "./integrations/waf/waf.module";
 import type { KeyRevocations } from "./ingest/project-key.cache";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
@@ -24,7 +24,7 @@ export interface AppServices {
   /** Always set by createApp; optional like the other slots so partial service sets (route listings) stay valid. */
   mailer?: Mailer;
   modelProvider?: ModelProvider;
-  waf?: WafClient;
+  waf?: WafIntegration;
   billing?: BillingProvider;
   jobs?: JobQueue;
   /** The ingest key cache of this process (absent where no ingest runs, e.g. a route listing). */

@@ -83,6 +83,15 @@ const EnvSchema = z.object({
   // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).
   NODE_OPTIONS: z.string().default(""),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // AWS WAF integration (issue 16). The SDK's standard endpoint variables, passed to the clients
+  // explicitly (a WAF-compatible proxy, or a test stand-in), and Faultline's own AWS identity,
+  // used only to assume the roles organizations connect with (STS AssumeRole + ExternalId).
+  AWS_ENDPOINT_URL: z.url().optional(),
+  AWS_ENDPOINT_URL_WAFV2: z.url().optional(),
+  AWS_ENDPOINT_URL_STS: z.url().optional(),
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
   // Billing and plans (hosted deployment only, DEPLOYMENT_MODE=FAULTLINE_CLOUD; billing/).
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

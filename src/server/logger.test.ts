@@ -29,6 +29,11 @@ describe("log redaction", () => {
     });
   });
 
+  it("masks AWS access key ids to their last 4 characters and filters AWS secrets by key", () => {
+    expect(redact("denied for AKIAIOSFODNN7EXAMPLE and ASIA0123456789ABCDEF")).toBe("denied for AKIA…MPLE and ASIA…CDEF");
+    expect(redact({ secretAccessKey: "wJalrXUtnFEMI/K7MDENG", sessionToken: "FwoG" })).toEqual({ secretAccessKey: "[Filtered]", sessionToken: "[Filtered]" });
+  });
+
   it("writes a Verbatim value as it is (MAIL_LOG_LINKS), and still one JSON line", () => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));

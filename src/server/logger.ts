@@ -5,7 +5,7 @@ export type LogFields = Record<string, unknown>;
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 const SECRET_KEYS =
-  /^(authorization|cookie|set-cookie|password|newpassword|currentpassword|token|secret|sentry_key|x-api-key|x-sentry-auth|api_?key|client_?secret|access_?token|refresh_?token)$/i;
+  /^(authorization|cookie|set-cookie|password|newpassword|currentpassword|token|secret|sentry_key|x-api-key|x-sentry-auth|api_?key|client_?secret|access_?token|refresh_?token|secret_?access_?key|session_?token)$/i;
 // Query parameters that carry keys or one-time tokens: better-auth's verification, deletion and
 // change-email links (`token=`), invitation links (`invitationId=`), OAuth `code`/`state`, and
 // `callbackURL`, which can wrap another link with its own token (percent-encoded).
@@ -14,6 +14,8 @@ const SECRET_QUERY = /([?&](?:sentry_key|sentry_secret|api_key|apikey|token|invi
 const SECRET_PATH = /(\/reset-password\/)[^/?#\s"]+/gi;
 // Organization API tokens are recognisable by their prefix wherever they appear (a pasted header, an error message).
 const API_TOKEN = /\bflt_[A-Za-z0-9_-]{8,}/g;
+// AWS access key ids (long-term AKIA…, temporary ASIA…) keep only their last 4 characters, as the UI shows them.
+const AWS_KEY_ID = /\b(AKIA|ASIA)[A-Z0-9]{12}([A-Z0-9]{4})\b/g;
 
 /**
  * A string written to the log as it is, past redaction. Only for values an operator asked to see
@@ -29,7 +31,8 @@ export class Verbatim {
 /** Redacts secret-looking keys at any depth and secret query params and path tokens inside strings. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8) return "[Truncated]";
-  if (typeof value === "string") return value.replace(SECRET_QUERY, "$1[Filtered]").replace(SECRET_PATH, "$1[Filtered]").replace(API_TOKEN, "flt_[Filtered]");
+  if (typeof value === "string")
+    return value.replace(SECRET_QUERY, "$1[Filtered]").replace(SECRET_PATH, "$1[Filtered]").replace(API_TOKEN, "flt_[Filtered]").replace(AWS_KEY_ID, "$1…$2");
   if (value instanceof Verbatim) return value.value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };

@@ -12,6 +12,8 @@ import { OUTBOX_PATH } from "./auth/outbox.routes";
 import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
+import { createWafIntegration } from "./integrations/waf/waf.module";
+import { assertWafSecretsOpen } from "./integrations/waf/waf-secrets.maintenance";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 
 function loadEnv(): { env: Env; secretBox: SecretBox } {
@@ -35,6 +37,14 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   await database.migrate();
+  try {
+    await assertWafSecretsOpen(database.db, secretBox);
+  } catch (error) {
+    if (!(error instanceof InvalidEnvironmentError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await database.close();
+    process.exit(1);
+  }
   const sealedAccounts = await sealLegacyOAuthTokens(database.db, secretBox);
   if (sealedAccounts > 0) logger.info("sealed plaintext OAuth tokens", { accounts: sealedAccounts });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
@@ -44,7 +54,8 @@ async function main() {
   // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, httpServer: server });
+  const waf = createWafIntegration(env, secretBox);
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

@@ -27,3 +27,8 @@ export function canManageProjects(role: string | null | undefined): boolean {
 export function canTriageIssues(role: string | null | undefined): boolean {
   return hasAnyRole(role, ORGANIZATION_ROLES);
 }
+
+/** Connecting the AWS WAF integration and blocking addresses: owners and admins; members read. */
+export function canManageIntegrations(role: string | null | undefined): boolean {
+  return hasAnyRole(role, ["owner", "admin"]);
+}

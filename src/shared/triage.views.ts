@@ -39,7 +39,8 @@ export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
-  kind: z.enum(["status", "severity"]),
+  /** waf_block / waf_unblock: an address blocked from this issue (`to` the CIDR, `from` the IP set's name). */
+  kind: z.enum(["status", "severity", "waf_block", "waf_unblock"]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),

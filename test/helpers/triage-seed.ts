@@ -23,7 +23,7 @@ export interface TestEvent {
   release?: string;
   message?: string;
   tags?: Record<string, string>;
-  user?: { id?: string; email?: string };
+  user?: { id?: string; email?: string; ip_address?: string };
   timestamp?: Date;
 }
 

@@ -136,6 +136,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
         else if (entry.orgRow) expect(result.error?.code, label).toBe("NOT_FOUND");
+        else if (entry.ownOrganization) expect(result.error?.code, label).toBe(entry.ownOrganization.error);
         else {
           expect(result.error, label).toBeUndefined();
           if (entry.landedIn) expect(entry.landedIn(result.data!), label).toBe(aOrgId);

@@ -52,9 +52,26 @@ export interface ProcedureEntry<P extends ProcedurePath> {
    * first when `managersOnly`), as if the row did not exist.
    */
   orgRow?: true;
+  /**
+   * For organization-scoped calls that need something A's organization does not have in the
+   * matrix (an AWS WAF connection; the matrix's server has no AWS client): the error a permitted
+   * caller of A gets instead of an answer. The WAF suite (waf-tenancy.int.test.ts) runs them connected.
+   */
+  ownOrganization?: { error: "NOT_FOUND" | "SERVICE_UNAVAILABLE" };
 }
 
 const today = () => utcDay(new Date());
+/** Well-formed AWS inputs that reach no AWS: the matrix's server has no AWS client (waf-tenancy.int.test.ts has one). */
+export const WAF_KEYS = {
+  region: "eu-west-1",
+  scope: "REGIONAL",
+  accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+} as const;
+export const WAF_IP_SET_ID = "a1b2c3d4-5678-90ab-cdef-EXAMPLE11111";
+export const WAF_IP = "203.0.113.77";
+const NO_AWS = { error: "SERVICE_UNAVAILABLE" } as const;
+const NOT_CONNECTED = { error: "NOT_FOUND" } as const;
 const NOT_FOUND = { error: "NOT_FOUND" } as const;
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
@@ -117,6 +134,25 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "billing.usage": { scope: "organization", hostedOnly: true, input: () => undefined },
   "billing.checkout": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => ({ plan: "plus" }) },
   "billing.portal": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => undefined },
+  "integration.list": { scope: "organization", input: () => undefined },
+  "waf.setup": { scope: "organization", input: () => undefined },
+  "waf.test": { scope: "organization", managersOnly: true, input: () => WAF_KEYS, ownOrganization: NO_AWS },
+  "waf.connect": { scope: "organization", managersOnly: true, input: (ids) => massAssigned(WAF_KEYS, { organizationId: ids.orgId }), ownOrganization: NO_AWS },
+  "waf.disconnect": { scope: "organization", managersOnly: true, input: () => undefined, ownOrganization: NOT_CONNECTED },
+  "waf.webAcls": { scope: "organization", input: () => undefined, ownOrganization: NO_AWS },
+  "waf.ipSets": { scope: "organization", input: () => undefined, ownOrganization: NO_AWS },
+  "waf.sampledRequests": { scope: "organization", input: () => ({ ipSetId: WAF_IP_SET_ID }), ownOrganization: NO_AWS },
+  "waf.setBlockList": { scope: "organization", managersOnly: true, input: () => ({ ipSetId: WAF_IP_SET_ID }), ownOrganization: NO_AWS },
+  // B's project, issue and exception named as the block's origin: not found in A's organization.
+  "waf.block": {
+    scope: "organization",
+    managersOnly: true,
+    input: (ids) => ({ ip: WAF_IP, projectId: ids.projectId, issueId: ids.issueId, exceptionId: ids.exceptionId }),
+    ownOrganization: NOT_CONNECTED,
+  },
+  "waf.unblock": { scope: "organization", managersOnly: true, input: (ids) => ({ ip: WAF_IP, issueId: ids.issueId }), ownOrganization: NOT_CONNECTED },
+  "waf.blockStatus": { scope: "organization", input: () => ({ ip: WAF_IP }) },
+  "waf.audit": { scope: "organization", input: () => ({ limit: 10 }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -134,6 +170,7 @@ export interface RouteEntry {
 }
 
 const PROJECTS = "/organizations/:orgId/projects";
+const WAF = "/organizations/:orgId/integrations/aws/waf";
 const PROJECT = `${PROJECTS}/:projectId`;
 const ROW_404 = { status: 404 } as const;
 
@@ -162,11 +199,24 @@ export const ROUTES: Record<string, RouteEntry> = {
   "get /organizations/:orgId/billing/usage": {},
   "post /organizations/:orgId/billing/checkout": { body: () => ({ plan: "plus" }) },
   "post /organizations/:orgId/billing/portal": { body: () => ({}) },
+  "get /organizations/:orgId/integrations": {},
+  [`get ${WAF}`]: {},
+  [`put ${WAF}`]: { body: () => WAF_KEYS },
+  [`delete ${WAF}`]: { body: () => ({}) },
+  [`get ${WAF}/web-acls`]: {},
+  [`get ${WAF}/ip-sets`]: {},
+  [`get ${WAF}/ip-sets/:ipSetId/sampled-requests`]: {},
+  [`put ${WAF}/block-list`]: { body: () => ({ ipSetId: WAF_IP_SET_ID }) },
+  [`post ${WAF}/blocks`]: { body: (ids) => ({ ip: WAF_IP, projectId: ids.projectId, issueId: ids.issueId, exceptionId: ids.exceptionId }) },
+  [`delete ${WAF}/blocks/:ip`]: { body: () => ({}) },
+  [`get ${WAF}/audit`]: {},
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */
 export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: TenantIds) {
   const filled = path
+    .replace(":ipSetId", WAF_IP_SET_ID)
+    .replace(":ip", encodeURIComponent(WAF_IP))
     .replace(":orgId", orgId)
     .replace(":projectId", ids.projectId)
     .replace(":issueId", ids.issueId)

@@ -18,6 +18,22 @@ import {
   IssueTagBreakdown,
 } from "../../shared/triage.views";
 
+import {
+  IntegrationList,
+  IntegrationView,
+  WafAuditEntry,
+  WafAuditList,
+  WafBlockResult,
+  WafConnectionView,
+  WafDisconnected,
+  WafIpSetList,
+  WafIpSetView,
+  WafSampledRequestList,
+  WafSampledRequestView,
+  WafWebAclList,
+  WafWebAclView,
+} from "../../shared/waf.views";
+
 type JsonSchema = Record<string, unknown>;
 
 export const ProjectList = z.array(ProjectView);
@@ -65,6 +81,19 @@ const NAMED_VIEWS = {
   ProjectUsage,
   BillingUsage,
   WebhookReceipt,
+  Integration: IntegrationView,
+  IntegrationList,
+  WafConnection: WafConnectionView,
+  WafDisconnected,
+  WafWebAcl: WafWebAclView,
+  WafWebAclList,
+  WafIpSet: WafIpSetView,
+  WafIpSetList,
+  WafSampledRequest: WafSampledRequestView,
+  WafSampledRequestList,
+  WafBlockResult,
+  WafAuditEntry,
+  WafAuditList,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

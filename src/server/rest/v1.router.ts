@@ -4,6 +4,7 @@ import { billingRestRoutes } from "../billing/billing.rest";
 import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
+import { wafRestRoutes } from "../integrations/waf/waf.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import type { AppServices } from "../context";
@@ -24,6 +25,7 @@ export function createV1Router(services: AppServices) {
   v1.use(eventRestRoutes(services));
   v1.use(apiTokenRestRoutes(services));
   v1.use(billingRestRoutes(services));
+  v1.use(wafRestRoutes(services));
   v1.use((req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
   });

@@ -3,6 +3,7 @@ import { billingRouter } from "../billing/billing.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
+import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
 import { projectRouter } from "../projects/project.router";
 import { statsRouter } from "../stats/stats.router";
@@ -17,6 +18,8 @@ export const appRouter = router({
   event: eventRouter,
   apiToken: apiTokenRouter,
   billing: billingRouter,
+  integration: integrationRouter,
+  waf: wafRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,3 +10,4 @@ export * from "./ingest";
 export * from "./analytics-events";
 export * from "./billing";
 export * from "./api-tokens";
+export * from "./waf";

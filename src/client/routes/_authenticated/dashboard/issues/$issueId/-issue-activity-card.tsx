@@ -35,6 +35,8 @@ function label(kind: IssueActivityEntry["kind"], value: string | null): string {
 }
 
 function describe(entry: IssueActivityEntry): string {
+  if (entry.kind === "waf_block") return `blocked ${entry.to} in AWS WAF (IP set ${entry.from})`;
+  if (entry.kind === "waf_unblock") return `unblocked ${entry.to} in AWS WAF (IP set ${entry.from})`;
   const what = entry.kind === "status" ? "status" : "severity";
   if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;
   return `changed the ${what} from ${label(entry.kind, entry.from)} to ${label(entry.kind, entry.to)}`;

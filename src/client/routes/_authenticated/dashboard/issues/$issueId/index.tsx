@@ -13,6 +13,7 @@ import { IssueFactsCard } from "./-issue-facts-card";
 import { IssueOccurrencesCard } from "./-issue-occurrences-card";
 import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
+import { LatestExceptionBlockIp } from "@/client/components/waf/latest-exception-block-ip";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/")({
@@ -64,6 +65,7 @@ function IssueDetailScreen() {
           </Link>
         </Button>
         <IssueHeader issue={issue.data} />
+        <LatestExceptionBlockIp projectId={projectId} latestExceptionId={issue.data.latestExceptionId} />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-6">

@@ -17,6 +17,7 @@ import { BreadcrumbsSection } from "./-exception/breadcrumbs-section";
 import { ContextsSection } from "./-exception/contexts-section";
 import { EventDataSection } from "./-exception/event-data-section";
 import { RawJsonSection } from "./-exception/raw-json-section";
+import { BlockIpPanel } from "@/client/components/waf/block-ip-panel";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId")({
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
@@ -73,6 +74,7 @@ function ExceptionDetailScreen() {
         </Button>
       </div>
       <ExceptionHeader exception={exception.data} occurrence={occurrence} />
+      <BlockIpPanel exception={exception.data} projectId={projectId} />
       <Tabs defaultValue="details" className="gap-4">
         <TabsList>
           <TabsTrigger value="details" data-testid="exception-tab-details">
