@@ -39,7 +39,7 @@ export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
-  kind: z.enum(["status", "severity"]),
+  kind: z.enum(["status", "severity", "merge", "unmerge"]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),

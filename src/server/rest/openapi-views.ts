@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IssueFingerprint, IssueFingerprintList, IssueList, SimilarIssue, SimilarIssueList } from "../../shared/grouping.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -46,6 +47,11 @@ const NAMED_VIEWS = {
   IssueActivityEntry,
   IssueDetail,
   BulkStatusResult,
+  IssueList,
+  IssueFingerprint,
+  IssueFingerprintList,
+  SimilarIssue,
+  SimilarIssueList,
   ExceptionListItem,
   ExceptionPage,
   ExceptionDetail,
