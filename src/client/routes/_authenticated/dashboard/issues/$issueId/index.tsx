@@ -14,6 +14,8 @@ import { IssueOccurrencesCard } from "./-issue-occurrences-card";
 import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
+import { SimilarIssuesCard } from "./-similar-issues-card";
+import { WhyGroupedCard } from "./-why-grouped-card";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/")({
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
@@ -73,6 +75,8 @@ function IssueDetailScreen() {
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <IssueFactsCard issue={issue.data} />
+          <WhyGroupedCard projectId={projectId} issueId={issueId} />
+          <SimilarIssuesCard projectId={projectId} issueId={issueId} />
           <IssueActivityCard activity={issue.data.activity} />
         </div>
       </div>
