@@ -50,6 +50,11 @@ export async function recordOwnFingerprints(tx: Tx, actor: TriageActor, ids: str
  * Moves everything of `sources` into `target` — fingerprints (so their future events follow), events,
  * rollups, users, activity — sums the counters, deletes the sources and records the merge. The caller
  * holds the row locks (lockIssues) and has recorded the fingerprints (recordOwnFingerprints).
+ *
+ * Race with ingest: a batch statement that read issue_fingerprints before this commits still names a
+ * source; its upsert waits on the source's row lock and, the row gone, creates it again with that
+ * batch's events (no event is lost; the issue shows up again and can be merged once more). Events
+ * looked up after the commit go to the target.
  */
 export async function mergeInto(tx: Tx, actor: TriageActor, target: LockedIssue, sources: LockedIssue[]) {
   const { organizationId: org, projectId: project } = actor;
