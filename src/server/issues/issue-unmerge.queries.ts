@@ -55,7 +55,8 @@ const tagsOfEvents = (issueId: string, where: ReturnType<typeof sql>) => sql`
 /**
  * Creates `split` from the events of one fingerprint of `source`: points the fingerprint at it (so
  * future events follow), moves those events, builds its counters, rollups, tag counts and users from
- * them and takes the same amounts off the source. The caller holds the source's row lock.
+ * them and takes the same amounts off the source (its tag counts are recounted from what it keeps).
+ * The caller holds the source's row lock.
  */
 export async function splitOut(tx: Tx, actor: TriageActor, source: LockedIssue, split: SplitIssue) {
   const { organizationId: org, projectId: project } = actor;
@@ -92,10 +93,13 @@ export async function splitOut(tx: Tx, actor: TriageActor, source: LockedIssue, 
   await tx.execute(sql`
     insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
     select ${org}, ${project}, ${to}, key, value, count from (${tagsOfEvents(split.id, sql`true`)}) c`);
+  // The source's tag counts are recounted from the events it keeps rather than reduced: counts of
+  // events merged in while still in the tag buffer were dropped with their issue, so a subtraction
+  // could take away more than the source holds.
+  await tx.execute(sql`delete from issue_tag_counts where issue_id = ${from}`);
   await tx.execute(sql`
-    update issue_tag_counts s set count = s.count - n.count from issue_tag_counts n
-    where n.issue_id = ${to} and s.issue_id = ${from} and s.key = n.key and s.value = n.value`);
-  await tx.execute(sql`delete from issue_tag_counts where issue_id = ${from} and count <= 0`);
+    insert into issue_tag_counts (organization_id, project_id, issue_id, key, value, count)
+    select ${org}, ${project}, ${from}, key, value, count from (${tagsOfEvents(source.id, sql`o.organization_id = ${org} and o.project_id = ${project}`)}) c`);
 
   await tx.execute(sql`
     insert into issue_users (issue_id, user_key)
