@@ -128,6 +128,23 @@ describe("merging and splitting issues", () => {
     expect(merged.status, merged.text).toBe(200);
     expect(merged.body).toMatchObject({ id: y.id, eventCount: 3, title: "RestY: y" });
     expect((await session.request(`${issuesPath()}/${x.id}`)).status).toBe(404);
+
+    // Splitting out the target's own (original) fingerprint: the issue keeps X's, the new issue takes Y's.
+    const prints = (await session.request(`${issuesPath()}/${y.id}/fingerprints`)).body as { fingerprint: string; primary: boolean }[];
+    const own = prints.find((p) => p.primary)!.fingerprint;
+    const split = await session.request(`${issuesPath()}/${y.id}/unmerge`, { body: { fingerprints: [own] } });
+    expect(split.status, split.text).toBe(200);
+    expect(split.body[0]).toMatchObject({ title: "RestY: y", eventCount: 1 });
+    expect((await session.request(`${issuesPath()}/${y.id}`)).body.eventCount).toBe(2);
+    const remaining = (await session.request(`${issuesPath()}/${y.id}/fingerprints`)).body as { fingerprint: string; primary: boolean }[];
+    expect(remaining).toHaveLength(1);
+    expect(remaining[0]).toMatchObject({ primary: true, eventCount: 2 });
+    await sendEvents(server, project, [
+      { type: "RestX", value: "x", fn: "x" },
+      { type: "RestY", value: "y", fn: "y" },
+    ]);
+    expect((await session.request(`${issuesPath()}/${y.id}`)).body.eventCount).toBe(3);
+    expect((await session.request(`${issuesPath()}/${split.body[0].id}`)).body.eventCount).toBe(2);
   });
 
   it("finds similar issues from stored fingerprint parts, over both transports", async () => {
