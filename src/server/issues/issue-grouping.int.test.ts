@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueFingerprints, issueHourlyCounts, member } from "../db/schema/index";
+import { issueFingerprints, issueHourlyCounts, issues, member, occurrences } from "../db/schema/index";
+import { callerFor } from "../../../test/helpers/trpc-caller";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { signUpVerified } from "../../../test/helpers/test-users";
 import { issueByType, sendEvent, sendEvents, triageTenant } from "../../../test/helpers/triage-seed";
@@ -182,6 +183,36 @@ describe("merging and splitting issues", () => {
     expect(rest.body.map((s: { issue: { id: string } }) => s.issue.id)).toEqual([twin.id]);
     const unrelated = await issueByType(session, project.id, "RestY");
     expect((await session.query("issue.similar", scope(unrelated.id))).data.map((s: { issue: { id: string } }) => s.issue.id)).not.toContain(base.id);
+  });
+
+  it("merges and splits issues made before grouping v2 (no fingerprint rows, events without fingerprint)", async () => {
+    const { session, project } = tenant;
+    await sendEvents(server, project, [
+      { type: "LegacyL", value: "l", fn: "l" },
+      { type: "LegacyL", value: "l", fn: "l" },
+      { type: "LegacyM", value: "m", fn: "m" },
+    ]);
+    const l = await issueByType(session, project.id, "LegacyL");
+    const m = await issueByType(session, project.id, "LegacyM");
+    const ids = [l.id, m.id];
+    const db = server.database.db;
+    await db.delete(issueFingerprints).where(inArray(issueFingerprints.issueId, ids));
+    await db.update(occurrences).set({ fingerprint: null }).where(inArray(occurrences.issueId, ids));
+    await db.update(issues).set({ groupingVersion: 1 }).where(inArray(issues.id, ids));
+
+    const caller = await callerFor(server, session);
+    const before = await caller.issue.fingerprints(scope(m.id));
+    expect(before).toEqual([expect.objectContaining({ groupingVersion: 1, components: null, primary: true, eventCount: 1 })]);
+    const merged = await caller.issue.merge({ projectId: project.id, issueIds: ids });
+    expect(merged).toMatchObject({ id: l.id, eventCount: 3 });
+    const prints = await caller.issue.fingerprints(scope(l.id));
+    expect(prints.map((p) => p.eventCount).sort()).toEqual([1, 2]);
+    const mPrint = prints.find((p) => !p.primary)!.fingerprint;
+    const [split] = await caller.issue.unmerge({ ...scope(l.id), fingerprints: [mPrint] });
+    expect(split).toMatchObject({ title: "LegacyM: m", eventCount: 1 });
+    expect((await caller.issue.get(scope(l.id))).eventCount).toBe(2);
+    await sendEvent(server, project, { type: "LegacyM", value: "m", fn: "m" });
+    expect((await caller.issue.get(scope(split.id))).eventCount).toBe(2);
   });
 
   it("lets a plain member merge, and refuses a role outside the table", async () => {
