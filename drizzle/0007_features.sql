@@ -1,3 +1,17 @@
+CREATE TABLE "issue_fingerprints" (
+	"organization_id" text NOT NULL,
+	"project_id" uuid NOT NULL,
+	"fingerprint" text NOT NULL,
+	"issue_id" uuid NOT NULL,
+	"grouping_version" smallint NOT NULL,
+	"components" text,
+	"exception_type" text,
+	"crash_frame" text,
+	"message_template" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "issue_fingerprints_project_id_fingerprint_pk" PRIMARY KEY("project_id","fingerprint")
+);
+--> statement-breakpoint
 CREATE TABLE "billing_customers" (
 	"organization_id" text PRIMARY KEY NOT NULL,
 	"customer_id" text NOT NULL,
@@ -70,14 +84,20 @@ CREATE TABLE "waf_connections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "occurrences" ADD COLUMN "fingerprint" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "payment_failed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "provider_event_created" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "issue_fingerprints" ADD CONSTRAINT "issue_fingerprints_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issue_fingerprints" ADD CONSTRAINT "issue_fingerprints_issue_id_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_customers" ADD CONSTRAINT "billing_customers_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_notices" ADD CONSTRAINT "usage_notices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waf_block_audit" ADD CONSTRAINT "waf_block_audit_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waf_connections" ADD CONSTRAINT "waf_connections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "issue_fingerprints_org_issue_idx" ON "issue_fingerprints" USING btree ("organization_id","issue_id");--> statement-breakpoint
+CREATE INDEX "issue_fingerprints_org_project_crash_frame_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","crash_frame");--> statement-breakpoint
+CREATE INDEX "issue_fingerprints_org_project_exception_type_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","exception_type");--> statement-breakpoint
 CREATE INDEX "api_tokens_organization_idx" ON "api_tokens" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "waf_block_audit_org_created_idx" ON "waf_block_audit" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "waf_block_audit_org_cidr_idx" ON "waf_block_audit" USING btree ("organization_id","cidr");

@@ -39,8 +39,11 @@ export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
-  /** waf_block / waf_unblock: an address blocked from this issue (`to` the CIDR, `from` the IP set's name). */
-  kind: z.enum(["status", "severity", "waf_block", "waf_unblock"]),
+  /**
+   * waf_block / waf_unblock: an address blocked from this issue (`to` the CIDR, `from` the IP set's name).
+   * merge / unmerge: issues joined or split by their fingerprints (see issue-grouping).
+   */
+  kind: z.enum(["status", "severity", "waf_block", "waf_unblock", "merge", "unmerge"]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),

@@ -64,7 +64,7 @@ describe.each(["node", "python"] as const)("real %s SDK captures over HTTP", (sd
       expect(issue!.level).toBe(events[0].level);
       expect(issue!.eventCount).toBe(group.files.length);
       expect(issue!.environments).toEqual([...new Set(events.map((e) => e.environment))]);
-      expect(issue!.groupingVersion).toBe(1);
+      expect(issue!.groupingVersion).toBe(2); // new issues are grouped by v2 (grouping/fingerprint.v2.ts)
       const expectedSeverity = { fatal: "CRITICAL", error: "HIGH", warning: "MEDIUM" }[events[0].level] ?? "LOW";
       expect(issue!.severity).toBe(expectedSeverity);
       expect(issue!.status).toBe("OPEN");

@@ -109,6 +109,19 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     // A bulk write skips ids that are not the project's rather than failing the whole batch.
     foreignRow: { data: { updated: 0 } },
   },
+  "issue.merge": {
+    scope: "project",
+    // Another organization's issue fails the whole merge: nothing is moved.
+    input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))] }),
+    foreignRow: NOT_FOUND,
+  },
+  "issue.unmerge": {
+    scope: "project",
+    input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, fingerprints: ["0".repeat(64)] }),
+    foreignRow: NOT_FOUND,
+  },
+  "issue.fingerprints": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
+  "issue.similar": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "exception.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "exception.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, exceptionId: ids.exceptionId }), foreignRow: NOT_FOUND },
   "stats.daily": {
@@ -188,6 +201,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/issues/:issueId`]: { foreignRow: ROW_404 },
   [`put ${PROJECT}/issues/:issueId/status`]: { body: () => ({ status: "RESOLVED" }), foreignRow: ROW_404 },
   [`put ${PROJECT}/issues/:issueId/severity`]: { body: () => ({ severity: "LOW" }), foreignRow: ROW_404 },
+  [`post ${PROJECT}/issues/merge`]: {
+    body: (ids) => ({ issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))] }),
+    foreignRow: ROW_404,
+  },
+  [`post ${PROJECT}/issues/:issueId/unmerge`]: { body: () => ({ fingerprints: ["0".repeat(64)] }), foreignRow: ROW_404 },
+  [`get ${PROJECT}/issues/:issueId/fingerprints`]: { foreignRow: ROW_404 },
+  [`get ${PROJECT}/issues/:issueId/similar`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions`]: { query: (ids) => ({ issueId: ids.issueId }), foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions/statistics/daily`]: { query: (ids) => ({ from: today(), to: today(), issueId: ids.issueId }), foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions/:exceptionId`]: { foreignRow: ROW_404 },

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { computeGrouping } from "../grouping/fingerprint.v1";
+import { groupForIngest } from "../grouping/ingest-grouping";
 import type { Logger } from "../logger";
 import type { BatchWriter } from "./store/batch-writer";
 import { decodeBody } from "./http/body-decoder";
@@ -97,7 +97,7 @@ export class IngestService {
       organizationId: project.organizationId,
       projectId: project.projectId,
       occurrence,
-      grouping: computeGrouping(occurrence),
+      grouping: groupForIngest(occurrence),
       receivedAt,
     });
   }

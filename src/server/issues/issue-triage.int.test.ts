@@ -46,7 +46,7 @@ describe("issue detail and triage", () => {
       lastRelease: "shop@1.1.0",
       status: "OPEN",
       resolvedAt: null,
-      groupingVersion: 1,
+      groupingVersion: 2,
     });
     const exceptions = await session.query("exception.list", { projectId: project.id, issueId: id, size: 1 });
     expect(issue.latestExceptionId).toBe(exceptions.data.items[0].id);

@@ -1,5 +1,7 @@
 import { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
 import { orgProcedure, router } from "../trpc/init";
+import { MergeIssuesInput, UnmergeIssueInput } from "../../shared/grouping.inputs";
+import * as grouping from "./issue-grouping.service";
 import * as service from "./issue.service";
 
 export const issueRouter = router({
@@ -8,4 +10,8 @@ export const issueRouter = router({
   setStatus: orgProcedure.input(SetIssueStatusInput).mutation(({ ctx, input }) => service.setIssueStatus(ctx, input)),
   setSeverity: orgProcedure.input(SetIssueSeverityInput).mutation(({ ctx, input }) => service.setIssueSeverity(ctx, input)),
   bulkSetStatus: orgProcedure.input(BulkSetIssueStatusInput).mutation(({ ctx, input }) => service.bulkSetIssueStatus(ctx, input)),
+  merge: orgProcedure.input(MergeIssuesInput).mutation(({ ctx, input }) => grouping.mergeIssues(ctx, input)),
+  unmerge: orgProcedure.input(UnmergeIssueInput).mutation(({ ctx, input }) => grouping.unmergeIssue(ctx, input)),
+  fingerprints: orgProcedure.input(IssueScope).query(({ ctx, input }) => grouping.listIssueFingerprints(ctx, input)),
+  similar: orgProcedure.input(IssueScope).query(({ ctx, input }) => grouping.similarIssues(ctx, input)),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiTokenList, ApiTokenView, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
 import { BillingRedirect, BillingUsage, ProjectUsage, SubscriptionList, SubscriptionView, WebhookReceipt } from "../../shared/billing.views";
+import { IssueFingerprint, IssueFingerprintList, IssueList, SimilarIssue, SimilarIssueList } from "../../shared/grouping.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -64,6 +65,11 @@ const NAMED_VIEWS = {
   IssueActivityEntry,
   IssueDetail,
   BulkStatusResult,
+  IssueList,
+  IssueFingerprint,
+  IssueFingerprintList,
+  SimilarIssue,
+  SimilarIssueList,
   ExceptionListItem,
   ExceptionPage,
   ExceptionDetail,

@@ -27,6 +27,8 @@ import {
   WafSampledRequestList,
   WafWebAclList,
 } from "../../shared/waf.views";
+import { MergeIssuesInput, UnmergeIssueInput } from "../../shared/grouping.inputs";
+import { IssueFingerprintList, IssueList, SimilarIssueList } from "../../shared/grouping.views";
 import { ApiErrorView, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 import { CheckoutInput, ListSubscriptionsInput } from "../../shared/billing.inputs";
 import { BillingRedirect, BillingUsage, SubscriptionList, WebhookReceipt } from "../../shared/billing.views";
@@ -113,6 +115,42 @@ export const API_ROUTES: ApiRoute[] = [
     input: SetIssueSeverityInput,
     output: IssueDetail,
     response: "The updated issue",
+  },
+  {
+    method: "post",
+    path: `${PP}/issues/merge`,
+    summary: "Merge issues into one",
+    tag: "Issues",
+    input: MergeIssuesInput,
+    output: IssueDetail,
+    response: "The merged issue, with the events, counts and fingerprints of all",
+  },
+  {
+    method: "post",
+    path: `${PP}/issues/:issueId/unmerge`,
+    summary: "Split fingerprints out of an issue",
+    tag: "Issues",
+    input: UnmergeIssueInput,
+    output: IssueList,
+    response: "The issues split out, one per fingerprint",
+  },
+  {
+    method: "get",
+    path: `${PP}/issues/:issueId/fingerprints`,
+    summary: "An issue's fingerprints (why grouped)",
+    tag: "Issues",
+    input: IssueScope,
+    output: IssueFingerprintList,
+    response: "Each fingerprint with its grouping components and recent event count",
+  },
+  {
+    method: "get",
+    path: `${PP}/issues/:issueId/similar`,
+    summary: "Issues similar to this one",
+    tag: "Issues",
+    input: IssueScope,
+    output: SimilarIssueList,
+    response: "Other issues with the same crashing frame or exception type and a close message",
   },
   {
     method: "get",

@@ -5,6 +5,7 @@ import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
 import { wafRestRoutes } from "../integrations/waf/waf.rest";
+import { issueGroupingRestRoutes } from "../issues/issue-grouping.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import type { AppServices } from "../context";
@@ -19,6 +20,7 @@ export function createV1Router(services: AppServices) {
   });
   v1.use(projectRestRoutes(services));
   v1.use(issueRestRoutes(services));
+  v1.use(issueGroupingRestRoutes(services));
   // Before the exception routes, so "statistics" is never taken for an exception id.
   v1.use(statsRestRoutes(services));
   v1.use(exceptionRestRoutes(services));

@@ -2,6 +2,7 @@
 export * from "./auth";
 export * from "./projects";
 export * from "./issues";
+export * from "./issue-fingerprints";
 export * from "./occurrences";
 export * from "./rollups";
 export * from "./issue-tags";

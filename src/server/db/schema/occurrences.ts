@@ -29,6 +29,11 @@ export const occurrences = pgTable(
     name: text("name"),
     message: text("message"),
     userKey: text("user_key"),
+    /**
+     * The event's own fingerprint (v2), whatever issue it went to: unmerge moves events by it. Null
+     * on events stored before grouping v2; merge fills in their issue's fingerprint.
+     */
+    fingerprint: text("fingerprint"),
     /** The whole normalised event (see NormalizedOccurrence), read only by the exception detail. */
     data: jsonText("data").notNull(),
   },

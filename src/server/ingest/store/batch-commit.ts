@@ -96,13 +96,24 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     documents[slot] = event.document;
   }
 
-  const [result] = await db.executePrepared<{ duplicates: number[] | null; orphans: number[] | null }>(
+  const [result] = await db.executePrepared<{ duplicates: number[] | null; orphans: number[] | null; redirected: [number, string][] | null }>(
     sql`with
       r as (
         select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
-          user_key text, document_index bigint)
+          user_key text, fingerprint text, legacy_fingerprint text, document_index bigint)
+      ),
+      -- Where each event goes (grouping/ingest-grouping.ts): the issue its v2 fingerprint was linked,
+      -- merged or split to, else the issue of its v1 fingerprint, else an issue whose own fingerprint
+      -- it is, else the new issue its v2 fingerprint names. All primary-key or unique-index lookups.
+      resolved as (
+        select r.*, coalesce(own.issue_id, legacy.issue_id, own_issue.id, legacy_issue.id, r.issue_id) as target_issue_id
+        from r
+        left join issue_fingerprints own on own.project_id = r.project_id and own.fingerprint = r.fingerprint
+        left join issue_fingerprints legacy on legacy.project_id = r.project_id and legacy.fingerprint = r.legacy_fingerprint
+        left join issues own_issue on own_issue.project_id = r.project_id and own_issue.fingerprint = r.fingerprint
+        left join issues legacy_issue on legacy_issue.project_id = r.project_id and legacy_issue.fingerprint = r.legacy_fingerprint
       ),
       documents as (
         select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
@@ -110,20 +121,40 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       meta as (
         select * from json_to_recordset(${rowsParam([...issues.values()])}) as m(
           id uuid, organization_id text, project_id uuid, fingerprint text, grouping_version smallint, title text,
-          culprit text, level text, platform text, severity text)
+          culprit text, level text, platform text, severity text, components text, exception_type text, crash_frame text,
+          message_template text)
       ),
       occ as (
         insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
-                                 environment, environment_bucket, release, name, message, user_key, data)
-        select organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
-               environment, environment_bucket, release, name, message, user_key, d.data
-        from r join documents d on d.document_index = r.document_index
+                                 environment, environment_bucket, release, name, message, user_key, fingerprint, data)
+        select organization_id, project_id, target_issue_id, event_id, timestamp, received_at, level, platform,
+               environment, environment_bucket, release, name, message, user_key, fingerprint, d.data
+        from resolved r join documents d on d.document_index = r.document_index
         -- A project deleted since its key was cached: its rows are left out (the foreign key would
         -- fail the whole statement) and reported as orphans.
         where exists (select 1 from projects p where p.id = r.project_id)
         order by project_id, event_id
         on conflict (project_id, event_id) do nothing
-        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message
+        returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message, fingerprint
+      ),
+      -- The row each issue is created with, should it be new: the meta of a fingerprint that went to it.
+      issue_meta as (
+        select distinct on (o.issue_id) o.issue_id as id, m.organization_id, m.project_id, m.fingerprint, m.grouping_version, m.title,
+               m.culprit, m.level, m.platform, m.severity
+        from occ o join meta m on m.project_id = o.project_id and m.fingerprint = o.fingerprint
+        order by o.issue_id, o.timestamp
+      ),
+      -- A fingerprint seen for the first time is recorded with the issue it went to (and what it was made of).
+      new_fingerprints as (
+        insert into issue_fingerprints (organization_id, project_id, fingerprint, issue_id, grouping_version, components, exception_type,
+                                        crash_frame, message_template)
+        select distinct on (o.project_id, o.fingerprint) o.organization_id, o.project_id, o.fingerprint, o.issue_id, m.grouping_version,
+               m.components, m.exception_type, m.crash_frame, m.message_template
+        from occ o join meta m on m.project_id = o.project_id and m.fingerprint = o.fingerprint
+        where not exists (select 1 from issue_fingerprints f where f.project_id = o.project_id and f.fingerprint = o.fingerprint)
+        order by o.project_id, o.fingerprint
+        on conflict (project_id, fingerprint) do nothing
+        returning 1
       ),
       new_users as (
         insert into issue_users (issue_id, user_key)
@@ -150,9 +181,9 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select m.id, m.organization_id, m.project_id, m.fingerprint, m.grouping_version, m.title, m.culprit, m.level, m.platform,
                m.severity, a.first_seen, a.last_seen, a.n, (select count(*) from new_users u where u.issue_id = m.id),
                a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message
-        from meta m join agg a on a.issue_id = m.id
-        order by m.project_id, m.fingerprint
-        on conflict (project_id, fingerprint) do update set
+        from issue_meta m join agg a on a.issue_id = m.id
+        order by m.id
+        on conflict (id) do update set
           event_count = issues.event_count + excluded.event_count,
           user_count = issues.user_count + excluded.user_count,
           first_seen = least(issues.first_seen, excluded.first_seen),
@@ -197,13 +228,17 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       )
     -- The other CTEs run whether or not they are read; these reads only keep the result small.
     select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
-             + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted) as touched,
+             + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted)
+             + (select count(*) from new_fingerprints) as touched,
+           (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
            (select array_agg(r.document_index) from r where not exists (select 1 from projects p where p.id = r.project_id)) as orphans`,
   );
   // Row i of the batch is document i + 1; a duplicate or an orphan stored nothing, so its tags count nothing.
   for (const index of result?.duplicates ?? []) delete tags[Number(index) - 1];
+  // Events that went to an existing issue other than the one their fingerprint names count there.
+  for (const [index, issueId] of result?.redirected ?? []) if (tags[Number(index) - 1]) tags[Number(index) - 1].issueId = issueId;
   const orphanSlots = new Set((result?.orphans ?? []).map((index) => Number(index) - 1));
   const orphans = orphanSlots.size === 0 ? [] : slotOfItem.flatMap((slot, position) => (orphanSlots.has(slot) ? [position] : []));
   return { stored: tags.filter(Boolean), orphans };

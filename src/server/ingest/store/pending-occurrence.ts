@@ -1,4 +1,4 @@
-import type { Grouping } from "../../grouping/fingerprint.v1";
+import type { IngestGrouping } from "../../grouping/ingest-grouping";
 import type { NormalizedOccurrence } from "./occurrence.types";
 
 /** What the HTTP layer hands to the batch writer for one event. */
@@ -6,7 +6,8 @@ export interface PendingOccurrence {
   organizationId: string;
   projectId: string;
   occurrence: NormalizedOccurrence;
-  grouping: Grouping;
+  /** v1-only groupings (older callers, tests) have no legacy fingerprint or parts: they still store. */
+  grouping: IngestGrouping;
   receivedAt: Date;
 }
 

@@ -48,6 +48,8 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
     name: thrown?.type ?? null,
     message: occ.message ?? thrown?.value ?? null,
     user_key: userKeyOf(occ),
+    fingerprint: item.grouping.fingerprint,
+    legacy_fingerprint: item.grouping.legacyFingerprint ?? null,
   };
   return {
     eventKey: `${item.projectId}:${occ.eventId}`,
@@ -63,6 +65,11 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       level: occ.level,
       platform: occ.platform,
       severity: severityForLevel(occ.level),
+      // What issue_fingerprints records for a fingerprint seen for the first time.
+      components: JSON.stringify(item.grouping.components),
+      exception_type: item.grouping.parts?.exceptionType ?? null,
+      crash_frame: item.grouping.parts?.crashFrame ?? null,
+      message_template: item.grouping.parts?.messageTemplate ?? null,
     },
     rowJson: storableJson(JSON.stringify(row)),
     document: withoutLoneSurrogateEscapes(JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } })),

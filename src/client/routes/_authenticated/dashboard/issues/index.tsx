@@ -68,6 +68,16 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  const merge = trpc.issue.merge.useMutation({
+    onSuccess: async (merged, variables) => {
+      toast.success(`Merged ${variables.issueIds.length} issues into “${merged.title}”`);
+      setSelected(new Set());
+      await Promise.all([utils.issue.invalidate(), utils.project.overview.invalidate()]);
+      void navigate({ to: "/dashboard/issues/$issueId", params: { issueId: merged.id }, search: { projectId: project.id } });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
   const update = (changes: Partial<IssuesSearch>) => {
     void navigate({ search: (previous) => ({ ...previous, ...changes, page: changes.page ?? 1 }) });
   };
@@ -84,8 +94,9 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
         <Card className="gap-0 py-0">
           <BulkActions
             count={selectedIds.length}
-            pending={bulk.isPending}
+            pending={bulk.isPending || merge.isPending}
             onSetStatus={(status) => bulk.mutate({ projectId: project.id, issueIds: selectedIds, status })}
+            onMerge={() => merge.mutateAsync({ projectId: project.id, issueIds: selectedIds })}
             refreshing={issues.isFetching && !issues.isPending}
           />
           {issues.isPending ? (

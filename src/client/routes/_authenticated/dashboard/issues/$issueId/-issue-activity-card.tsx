@@ -2,9 +2,10 @@ import type { IssueActivityEntry } from "@/shared/triage.views";
 import type { IssueSeverity, IssueStatus } from "@/shared/triage.inputs";
 import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges";
 import { RelativeTime } from "@/client/components/relative-time";
+import { cleanText } from "@/client/lib/untrusted-text";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
-/** Who changed the issue's status or severity, and when (newest first as the API sends it). */
+/** Who changed the issue's status or severity, merged or split it, and when (newest first as the API sends it). */
 export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[] }) {
   return (
     <Card className="gap-4">
@@ -37,6 +38,13 @@ function label(kind: IssueActivityEntry["kind"], value: string | null): string {
 function describe(entry: IssueActivityEntry): string {
   if (entry.kind === "waf_block") return `blocked ${entry.to} in AWS WAF (IP set ${entry.from})`;
   if (entry.kind === "waf_unblock") return `unblocked ${entry.to} in AWS WAF (IP set ${entry.from})`;
+  if (entry.kind === "merge") return `merged “${cleanText(entry.from ?? "")}” into this issue`;
+  if (entry.kind === "unmerge") {
+    // The source records the fingerprint it gave up; the new issue records where it came from.
+    return entry.to && entry.from && /^[0-9a-f]{12}$/.test(entry.from)
+      ? `split fingerprint ${entry.from} out into “${cleanText(entry.to)}”`
+      : `split this issue out of “${cleanText(entry.from ?? "")}”`;
+  }
   const what = entry.kind === "status" ? "status" : "severity";
   if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;
   return `changed the ${what} from ${label(entry.kind, entry.from)} to ${label(entry.kind, entry.to)}`;

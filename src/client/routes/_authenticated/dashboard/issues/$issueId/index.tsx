@@ -15,6 +15,8 @@ import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
 import { LatestExceptionBlockIp } from "@/client/components/waf/latest-exception-block-ip";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
+import { SimilarIssuesCard } from "./-similar-issues-card";
+import { WhyGroupedCard } from "./-why-grouped-card";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/")({
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
@@ -75,6 +77,8 @@ function IssueDetailScreen() {
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <IssueFactsCard issue={issue.data} />
+          <WhyGroupedCard projectId={projectId} issueId={issueId} />
+          <SimilarIssuesCard projectId={projectId} issueId={issueId} />
           <IssueActivityCard activity={issue.data.activity} />
         </div>
       </div>
