@@ -39,7 +39,8 @@ export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
-  kind: z.enum(["status", "severity"]),
+  /** A user's change of status or severity, or a regression (a new exception reopened a resolved issue; no actor). */
+  kind: z.enum(["status", "severity", "regression"]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),

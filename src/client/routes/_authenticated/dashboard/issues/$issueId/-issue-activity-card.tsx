@@ -4,7 +4,7 @@ import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges
 import { RelativeTime } from "@/client/components/relative-time";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
-/** Who changed the issue's status or severity, and when (newest first as the API sends it). */
+/** Who changed the issue's status or severity, when it regressed, and when (newest first as the API sends it). */
 export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[] }) {
   return (
     <Card className="gap-4">
@@ -35,6 +35,7 @@ function label(kind: IssueActivityEntry["kind"], value: string | null): string {
 }
 
 function describe(entry: IssueActivityEntry): string {
+  if (entry.kind === "regression") return `reopened it as a regression: a new exception arrived after it was ${label("status", entry.from).toLowerCase()}`;
   const what = entry.kind === "status" ? "status" : "severity";
   if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;
   return `changed the ${what} from ${label(entry.kind, entry.from)} to ${label(entry.kind, entry.to)}`;
