@@ -60,6 +60,7 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "project.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "project.createKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, label: "stolen" }) },
   "project.rotateKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
+  "project.setPrimaryKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
   "project.revokeKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
   "issue.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "issue.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
