@@ -1,4 +1,4 @@
-import { createFileRoute, Link, notFound, stripSearchParams, useNavigate, type SearchSchemaInput } from "@tanstack/react-router";
+import { createFileRoute, Link, notFound, redirect, stripSearchParams, useNavigate, type SearchSchemaInput } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
@@ -14,7 +14,8 @@ import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { IssueScopeSearch, Uuid } from "../-issue-search";
+import { IssueScopeSearch, projectOfIssue, Uuid } from "../-issue-search";
+import { PendingView } from "@/client/components/pending-view";
 import { IssueScreenError } from "../-issue-screen-error";
 
 const IssueExceptionsSearch = IssueScopeSearch.extend({ page: pageParam, size: sizeParam(ISSUE_EXCEPTIONS_PAGE_SIZE) });
@@ -26,6 +27,10 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   loader: async ({ context, params, deps }) => {
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.issueId).success) throw notFound();
+    if (!deps.projectId) {
+      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      throw redirect({ to: "/dashboard/issues/$issueId/exceptions", params, search: { ...deps, projectId }, replace: true });
+    }
     const scope = { projectId: deps.projectId, issueId: params.issueId };
     void context.trpc.exception.list.prefetch({ ...scope, page: deps.page, size: deps.size });
     try {
@@ -42,13 +47,16 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
 
 function IssueExceptionsScreen() {
   const { activeOrganizationId } = Route.useRouteContext();
+  const { projectId } = Route.useSearch();
   if (!activeOrganizationId) return <NotFoundView type="organization" />;
-  return <IssueExceptions />;
+  // Without a project the loader is redirecting to the issue's own.
+  if (!projectId) return <PendingView />;
+  return <IssueExceptions projectId={projectId} />;
 }
 
-function IssueExceptions() {
+function IssueExceptions({ projectId }: { projectId: string }) {
   const { issueId } = Route.useParams();
-  const { projectId, page, size } = Route.useSearch();
+  const { page, size } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
   const exceptions = trpc.exception.list.useQuery({ projectId, issueId, page, size }, { placeholderData: keepPreviousData });
