@@ -108,6 +108,9 @@ export const ProjectOverview = z.object({
   projectId: z.uuid(),
   /** Last 14 UTC days, zero-filled, oldest first. */
   daily: z.array(DailyCount),
+  /** The newest open issues (by last seen). */
   topIssues: z.array(IssueListItem),
+  /** The open issues with the most exceptions in the same 14 days, most first; `windowCount` is that number. */
+  frequentIssues: z.array(IssueListItem.extend({ windowCount: z.number().int() })),
 });
 export type ProjectOverview = z.infer<typeof ProjectOverview>;
