@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound, redirect, type SearchSchemaInput } fro
 import { ArrowLeftIcon } from "lucide-react";
 import { ISSUE_DETAIL_PRELOAD_SIZE } from "@/shared/constants";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { useRememberProject } from "@/client/lib/remembered-project";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -54,6 +55,8 @@ function IssueScreen() {
 function IssueDetailScreen({ projectId }: { projectId: string }) {
   const { issueId } = Route.useParams();
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
+  // An issue found in this project proves the project is the organization's: the list screens open on it next.
+  useRememberProject(issue.data ? projectId : undefined);
 
   if (issue.isPending) return <PendingView />;
   if (issue.error) {

@@ -10,6 +10,9 @@ import { ExceptionsTable } from "@/client/components/exceptions-table";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
 import { Pager } from "@/client/components/pager";
+import { usePageClamp } from "@/client/lib/use-page-clamp";
+import { PastLastPage } from "@/client/components/past-last-page";
+
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
@@ -60,6 +63,11 @@ function IssueExceptions({ projectId }: { projectId: string }) {
   const navigate = useNavigate({ from: Route.fullPath });
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
   const exceptions = trpc.exception.list.useQuery({ projectId, issueId, page, size }, { placeholderData: keepPreviousData });
+  const pastEnd = usePageClamp(
+    exceptions.isPlaceholderData ? undefined : exceptions.data?.meta,
+    page,
+    (next) => void navigate({ search: (previous) => ({ ...previous, page: next }), replace: true }),
+  );
 
   return (
     <div className="grid gap-4 grid-cols-[minmax(0,1fr)]">
@@ -91,15 +99,17 @@ function IssueExceptions({ projectId }: { projectId: string }) {
               <QueryErrorAlert error={exceptions.error} onRetry={() => void exceptions.refetch()} title="Could not load the exceptions" />
             )}
           </div>
+        ) : pastEnd ? (
+          <PastLastPage />
         ) : exceptions.data.items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-muted-foreground" data-testid="exceptions-empty">
-            {page > 1 ? "This page is empty." : "No stored occurrences for this issue."}
+            No stored occurrences for this issue.
           </p>
         ) : (
           <ExceptionsTable exceptions={exceptions.data.items} projectId={projectId} />
         )}
       </Card>
-      {exceptions.data && exceptions.data.meta.totalItems > 0 ? (
+      {exceptions.data && exceptions.data.meta.totalItems > 0 && !pastEnd ? (
         <Pager
           meta={exceptions.data.meta}
           onPageChange={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })}
