@@ -181,7 +181,16 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
   it("is usable at 390 px: no sideways scrolling, a navigation menu, the account menu inside the screen (item 21)", async () => {
     const width = 390;
     const { page, problems } = await signedInPage({ width, height: 844 });
-    for (const screen of ["/dashboard", `/dashboard/issues?projectId=${second.id}`, `/dashboard/issues/${hotIssueId}?projectId=${second.id}`]) {
+    const screens = [
+      "/dashboard",
+      `/dashboard/issues?projectId=${second.id}`,
+      `/dashboard/issues/${hotIssueId}?projectId=${second.id}`,
+      `/dashboard/exceptions?projectId=${second.id}`,
+      `/dashboard/events?projectId=${second.id}`,
+      `/dashboard/projects/${second.id}/settings`,
+      "/settings/organization",
+    ];
+    for (const screen of screens) {
       await page.goto(`${server.url}${screen}`);
       await page.getByTestId("user-menu").waitFor();
       await page.waitForLoadState("networkidle");
