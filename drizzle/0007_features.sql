@@ -84,6 +84,8 @@ CREATE TABLE "waf_connections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "project_keys" ADD COLUMN "is_primary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "issues" ADD COLUMN "last_regression_batch" uuid;--> statement-breakpoint
 ALTER TABLE "occurrences" ADD COLUMN "fingerprint" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "payment_failed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "provider_event_created" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -100,4 +102,8 @@ CREATE INDEX "issue_fingerprints_org_project_crash_frame_idx" ON "issue_fingerpr
 CREATE INDEX "issue_fingerprints_org_project_exception_type_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","exception_type");--> statement-breakpoint
 CREATE INDEX "api_tokens_organization_idx" ON "api_tokens" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "waf_block_audit_org_created_idx" ON "waf_block_audit" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "waf_block_audit_org_cidr_idx" ON "waf_block_audit" USING btree ("organization_id","cidr");
+CREATE INDEX "waf_block_audit_org_cidr_idx" ON "waf_block_audit" USING btree ("organization_id","cidr");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_keys_one_primary_idx" ON "project_keys" USING btree ("project_id") WHERE "project_keys"."is_primary";
+--> statement-breakpoint
+-- hand-written (screens): existing projects keep the DSN they show today (their newest active key) as their primary.
+UPDATE "project_keys" SET "is_primary" = true WHERE "id" IN (SELECT DISTINCT ON ("project_id") "id" FROM "project_keys" WHERE "revoked_at" IS NULL ORDER BY "project_id", "created_at" DESC, "id" DESC);

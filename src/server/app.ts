@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./auth/mailer";
 import { outboxRoutes } from "./auth/outbox.routes";
+import { faviconRoutes } from "./http/favicon";
 import { createRequestContext, type AppServices } from "./context";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
@@ -68,6 +69,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(requestLog(logger));
   app.use(bodyLimit());
 
+  app.use(faviconRoutes());
   app.get("/api/health", (_req, res) => {
     res.json({ status: "ok" });
   });

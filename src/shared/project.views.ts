@@ -10,6 +10,8 @@ export const ProjectKeyView = z.object({
   dsn: z.string(),
   createdAt: z.date(),
   revokedAt: z.date().nullable(),
+  /** Whether this is the key whose DSN is the project's DSN (chosen by the user, else the oldest active key). */
+  isPrimary: z.boolean(),
 });
 export type ProjectKeyView = z.infer<typeof ProjectKeyView>;
 
@@ -23,7 +25,7 @@ export const ProjectView = z.object({
   description: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
-  /** DSN of the newest active key (what setup snippets show). */
+  /** DSN of the primary key (what setup snippets show); adding a key does not change it. */
   dsn: z.string().nullable(),
   /** The same key, as the native SDK's x-api-key. */
   apiKey: z.string().nullable(),

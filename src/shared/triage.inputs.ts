@@ -42,6 +42,9 @@ export const ProjectScope = z.object({ projectId: z.uuid("Invalid project id") }
 export type ProjectScope = z.infer<typeof ProjectScope>;
 export const IssueScope = ProjectScope.extend({ issueId: z.uuid("Invalid issue id") });
 export type IssueScope = z.infer<typeof IssueScope>;
+/** An issue named by its id alone (a link without its project): the server says which project it is in. */
+export const LocateIssueInput = z.object({ issueId: z.uuid("Invalid issue id") });
+export type LocateIssueInput = z.infer<typeof LocateIssueInput>;
 
 export const ListIssuesInput = ProjectScope.extend({
   ...pageInput(ISSUES_PAGE_SIZE),
@@ -68,6 +71,7 @@ export type BulkSetIssueStatusInput = z.infer<typeof BulkSetIssueStatusInput>;
 
 export const ListExceptionsInput = ProjectScope.extend({
   issueId: optional(z.uuid("Invalid issue id")),
+  environments: list(z.enum(ENVIRONMENTS)),
   ...pageInput(ISSUE_EXCEPTIONS_PAGE_SIZE),
   sort: sortInput(EXCEPTION_SORT_FIELDS, "createdAt:DESC"),
 });

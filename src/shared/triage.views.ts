@@ -40,10 +40,11 @@ export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
   /**
+   * A user's change of status or severity, or a regression (a new exception reopened a resolved issue; no actor).
    * waf_block / waf_unblock: an address blocked from this issue (`to` the CIDR, `from` the IP set's name).
    * merge / unmerge: issues joined or split by their fingerprints (see issue-grouping).
    */
-  kind: z.enum(["status", "severity", "waf_block", "waf_unblock", "merge", "unmerge"]),
+  kind: z.enum(["status", "severity", "regression", "waf_block", "waf_unblock", "merge", "unmerge"]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),
@@ -111,6 +112,9 @@ export const ProjectOverview = z.object({
   projectId: z.uuid(),
   /** Last 14 UTC days, zero-filled, oldest first. */
   daily: z.array(DailyCount),
+  /** The newest open issues (by last seen). */
   topIssues: z.array(IssueListItem),
+  /** The open issues with the most exceptions in the same 14 days, most first; `windowCount` is that number. */
+  frequentIssues: z.array(IssueListItem.extend({ windowCount: z.number().int() })),
 });
 export type ProjectOverview = z.infer<typeof ProjectOverview>;

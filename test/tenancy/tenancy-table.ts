@@ -90,8 +90,11 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "project.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "project.createKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, label: "stolen" }) },
   "project.rotateKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
+  "project.setPrimaryKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
   "project.revokeKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
   "issue.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  // Names an issue, not a project: another organization's issue is NOT_FOUND for every role, as for "project".
+  "issue.locate": { scope: "project", input: (ids) => ({ issueId: ids.issueId }) },
   "issue.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "issue.setStatus": {
     scope: "project",

@@ -46,13 +46,13 @@ export function OrganizationSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="org-switcher" className="max-w-56 justify-between gap-2">
+        <Button variant="outline" size="sm" data-testid="org-switcher" className="w-full max-w-56 min-w-0 justify-between gap-2">
           {switchingTo ? <Loader2Icon className="animate-spin" /> : <Building2Icon />}
           <span className="truncate">{active?.name ?? (list.length > 0 ? "Select organization" : "No organization")}</span>
           <ChevronsUpDownIcon className="opacity-50" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-64">
+      <DropdownMenuContent align="start" collisionPadding={8} className="w-64 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Organizations</DropdownMenuLabel>
         {organizations.error ? <p className="px-2 py-1.5 text-sm text-destructive">{errorMessage(organizations.error)}</p> : null}
         {list.map((organization) => (

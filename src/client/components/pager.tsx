@@ -20,7 +20,11 @@ export function Pager({ meta, onPageChange, onSizeChange }: Props) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground" data-testid="pager">
       <span data-testid="pager-summary">
-        {meta.totalItems === 0 ? "No results" : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(meta.totalItems)}`}
+        {meta.totalItems === 0
+          ? "No results"
+          : meta.itemCount === 0
+            ? `No more results (${formatNumber(meta.totalItems)} in all)`
+            : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(meta.totalItems)}`}
       </span>
       <div className="flex items-center gap-2">
         {onSizeChange ? (

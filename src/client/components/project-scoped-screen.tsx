@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { useActiveOrganizationId } from "@/client/lib/use-organization";
+import { useRememberProject } from "@/client/lib/remembered-project";
 import { NotFoundView } from "./not-found-view";
 import { PageHeader } from "./page-header";
 import { PendingView } from "./pending-view";
@@ -21,6 +22,9 @@ interface Props {
 export function ProjectScopedScreen({ title, projectId, children }: Props) {
   const activeOrganizationId = useActiveOrganizationId();
   const projects = trpc.project.list.useQuery(undefined, { enabled: Boolean(activeOrganizationId) });
+  const project = projects.data?.find((candidate) => candidate.id === projectId);
+  // Only a project of this organization is remembered, so the next list screen opens on it.
+  useRememberProject(project?.id);
 
   const frame = (body: ReactNode) => (
     <>
@@ -35,7 +39,6 @@ export function ProjectScopedScreen({ title, projectId, children }: Props) {
   if (projects.data.length === 0) return frame(<NotFoundView type="projects" />);
   // Redirect to the first project under way (or projects created since the loader ran).
   if (!projectId) return frame(<PendingView />);
-  const project = projects.data.find((candidate) => candidate.id === projectId);
   if (!project) return frame(<NotFoundView type="project" />);
   return children(project, projects.data);
 }

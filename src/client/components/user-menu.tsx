@@ -30,7 +30,8 @@ export function UserMenu() {
           <UserAvatar name={user.name} image={user.image} />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      {/* Kept inside the viewport on a phone (the trigger sits at the right edge). */}
+      <DropdownMenuContent align="end" collisionPadding={8} className="w-60 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel className="grid gap-0.5">
           <span className="truncate">{user.name}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>

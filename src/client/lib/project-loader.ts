@@ -1,4 +1,5 @@
 import { notFound } from "@tanstack/react-router";
+import { rememberedProjectId } from "./remembered-project";
 import { trpcErrorCode, type TrpcUtils } from "./trpc";
 
 /**
@@ -17,10 +18,13 @@ export async function loadProjects(trpc: TrpcUtils, activeOrganizationId: string
 
 /**
  * For the project-scoped lists (issues, exceptions, events; spec §2): loads the projects and, when
- * the URL names no project, answers the first project's id for the screen to redirect to. Without
- * an organization or projects there is nothing to redirect to; the screen shows the not-found view.
+ * the URL names no project, answers the project to redirect to: the one the user last chose in
+ * this organization if it still exists, else the first (spec §2). Without an organization or
+ * projects there is nothing to redirect to; the screen shows the not-found view.
  */
 export async function firstProjectToRedirectTo(trpc: TrpcUtils, activeOrganizationId: string | null, projectId: string | undefined) {
   const projects = await loadProjects(trpc, activeOrganizationId);
-  return projectId ? undefined : projects?.[0]?.id;
+  if (projectId || !projects || !activeOrganizationId) return undefined;
+  const remembered = rememberedProjectId(activeOrganizationId);
+  return (projects.find((project) => project.id === remembered) ?? projects[0])?.id;
 }

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { EnvironmentBucket } from "../../shared/environments";
 import type { Db } from "../db/client";
 import { indexOrder } from "../db/order";
 import { offsetOf } from "../db/paging";
-import { issues, occurrences } from "../db/schema/index";
+import { issueDailyCounts, issues, occurrences, projectDailyCounts } from "../db/schema/index";
 
 // Every statement filters on organization_id AND project_id; an occurrence id alone never reaches a row.
 
@@ -27,6 +28,8 @@ export const exceptionColumns = {
 
 export interface ExceptionPageQuery {
   issueId?: string;
+  /** Only these environment buckets (absent or empty: every environment). */
+  environments?: EnvironmentBucket[];
   page: number;
   size: number;
   direction: "ASC" | "DESC";
@@ -37,7 +40,13 @@ export function selectExceptionPage(db: Db, organizationId: string, projectId: s
   return db
     .select(exceptionColumns)
     .from(occurrences)
-    .where(and(occurrenceScope(organizationId, projectId), query.issueId ? eq(occurrences.issueId, query.issueId) : undefined))
+    .where(
+      and(
+        occurrenceScope(organizationId, projectId),
+        query.issueId ? eq(occurrences.issueId, query.issueId) : undefined,
+        query.environments?.length ? inArray(occurrences.environmentBucket, query.environments) : undefined,
+      ),
+    )
     .orderBy(indexOrder(occurrences.receivedAt, query.direction), indexOrder(occurrences.id, query.direction))
     .limit(query.size)
     .offset(offsetOf(query.page, query.size));
@@ -47,11 +56,43 @@ export function selectExceptionPage(db: Db, organizationId: string, projectId: s
  * How many occurrences the list pages over, from the counters ingest keeps beside each issue
  * (event_count counts exactly the occurrences inserted) rather than COUNT(*) over a hot issue.
  */
-export async function countExceptions(db: Db, organizationId: string, projectId: string, issueId?: string) {
+export async function countExceptions(db: Db, organizationId: string, projectId: string, issueId?: string, environments?: EnvironmentBucket[]) {
+  if (environments?.length) return countExceptionsIn(db, organizationId, projectId, environments, issueId);
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${issues.eventCount}), 0)`.mapWith(Number) })
     .from(issues)
     .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), issueId ? eq(issues.id, issueId) : undefined));
+  return row?.total ?? 0;
+}
+
+/**
+ * The same count for some environment buckets, from the daily rollups ingest writes in the
+ * occurrences' own transaction (so they sum to exactly the stored occurrences): the issue's rollup
+ * for one issue, the project's (a few rows a day) otherwise.
+ */
+async function countExceptionsIn(db: Db, organizationId: string, projectId: string, environments: EnvironmentBucket[], issueId?: string) {
+  const [row] = issueId
+    ? await db
+        .select({ total: sql<number>`coalesce(sum(${issueDailyCounts.count}), 0)`.mapWith(Number) })
+        .from(issueDailyCounts)
+        .where(
+          and(
+            eq(issueDailyCounts.organizationId, organizationId),
+            eq(issueDailyCounts.projectId, projectId),
+            eq(issueDailyCounts.issueId, issueId),
+            inArray(issueDailyCounts.environment, environments),
+          ),
+        )
+    : await db
+        .select({ total: sql<number>`coalesce(sum(${projectDailyCounts.count}), 0)`.mapWith(Number) })
+        .from(projectDailyCounts)
+        .where(
+          and(
+            eq(projectDailyCounts.organizationId, organizationId),
+            eq(projectDailyCounts.projectId, projectId),
+            inArray(projectDailyCounts.environment, environments),
+          ),
+        );
   return row?.total ?? 0;
 }
 

@@ -29,15 +29,21 @@ function toExceptionListItem(row: ExceptionRow): ExceptionListItem {
   };
 }
 
-/** The occurrences of a project, or of one of its issues (which must exist in it), newest first. */
+/** The occurrences of a project, or of one of its issues (which must exist in it), newest first, optionally of some environments. */
 export async function listExceptions(ctx: OrgContext, input: z.output<typeof ListExceptionsInput>): Promise<Paged<ExceptionListItem>> {
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
   if (input.issueId && !(await selectIssue(ctx.db, organizationId, input.projectId, input.issueId))) throw notFound("Issue");
   const direction = input.sort[0]?.direction ?? "DESC";
   const [rows, total] = await Promise.all([
-    selectExceptionPage(ctx.db, organizationId, input.projectId, { issueId: input.issueId, page: input.page, size: input.size, direction }),
-    countExceptions(ctx.db, organizationId, input.projectId, input.issueId),
+    selectExceptionPage(ctx.db, organizationId, input.projectId, {
+      issueId: input.issueId,
+      environments: input.environments,
+      page: input.page,
+      size: input.size,
+      direction,
+    }),
+    countExceptions(ctx.db, organizationId, input.projectId, input.issueId, input.environments),
   ]);
   return toPaged(rows.map(toExceptionListItem), total, input.page, input.size);
 }

@@ -77,6 +77,23 @@ export const afterNewEventSql: SQL = sql.raw(
   ].join(",\n          "),
 );
 
+/**
+ * A regression is recorded in the issue's activity like a user's change, with no actor: Faultline
+ * reopened it. These are the values of that row (kind, from, to) as SQL literals for the batch statement.
+ */
+export const REGRESSION_ACTIVITY_KIND = "regression";
+export const regressionActivityValuesSql: SQL = sql.raw(`'${REGRESSION_ACTIVITY_KIND}', ${statusLiteral(REGRESSES_FROM)}, ${statusLiteral(REGRESSES_TO)}`);
+
+/**
+ * Beside `afterNewEventSql`: stamps the rows this statement reopens with its own token, so the
+ * statement's RETURNING (which sees only the new row) can tell the regressions it made from one a
+ * concurrent batch made a moment earlier (the row is then already OPEN and this statement changes
+ * nothing). A parameter, not a literal: the statement's text stays the same for every batch.
+ */
+export function regressionMarkSql(batchToken: string): SQL {
+  return sql`last_regression_batch = case when issues.status = ${sql.raw(statusLiteral(REGRESSES_FROM))} then ${batchToken}::uuid else issues.last_regression_batch end`;
+}
+
 // A Map, not an object literal: a level such as "constructor" must not find Object.prototype's.
 const SEVERITY_BY_LEVEL = new Map<string, IssueSeverity>([
   ["fatal", "CRITICAL"],

@@ -98,6 +98,16 @@ export function selectEnvironmentSets(db: Db, organizationId: string, projectId:
 
 export type IssueListRow = Awaited<ReturnType<typeof selectIssuePage>>["rows"][number];
 
+/** The project of one of the organization's issues; another organization's issue is not found. */
+export async function selectIssueProjectId(db: Db, organizationId: string, issueId: string) {
+  const [row] = await db
+    .select({ projectId: issues.projectId })
+    .from(issues)
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.id, issueId)))
+    .limit(1);
+  return row?.projectId ?? null;
+}
+
 export async function selectIssue(db: Db, organizationId: string, projectId: string, issueId: string) {
   const [row] = await db
     .select()

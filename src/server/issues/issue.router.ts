@@ -1,4 +1,4 @@
-import { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
+import { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, LocateIssueInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
 import { orgProcedure, router } from "../trpc/init";
 import { MergeIssuesInput, UnmergeIssueInput } from "../../shared/grouping.inputs";
 import * as grouping from "./issue-grouping.service";
@@ -6,6 +6,7 @@ import * as service from "./issue.service";
 
 export const issueRouter = router({
   list: orgProcedure.input(ListIssuesInput).query(({ ctx, input }) => service.listIssues(ctx, input)),
+  locate: orgProcedure.input(LocateIssueInput).query(({ ctx, input }) => service.locateIssue(ctx, input)),
   get: orgProcedure.input(IssueScope).query(({ ctx, input }) => service.getIssue(ctx, input)),
   setStatus: orgProcedure.input(SetIssueStatusInput).mutation(({ ctx, input }) => service.setIssueStatus(ctx, input)),
   setSeverity: orgProcedure.input(SetIssueSeverityInput).mutation(({ ctx, input }) => service.setIssueSeverity(ctx, input)),

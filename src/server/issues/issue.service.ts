@@ -1,4 +1,11 @@
-import type { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
+import type {
+  BulkSetIssueStatusInput,
+  IssueScope,
+  ListIssuesInput,
+  LocateIssueInput,
+  SetIssueSeverityInput,
+  SetIssueStatusInput,
+} from "../../shared/triage.inputs";
 import type { Paged } from "../../shared/paging";
 import { canTriageIssues } from "../../shared/roles";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
@@ -9,7 +16,7 @@ import { requireProject } from "../projects/project-scope";
 import { environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
 import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
-import { selectIssue, selectIssuePage } from "./issue.queries";
+import { selectIssue, selectIssuePage, selectIssueProjectId } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
 function triageActor(ctx: OrgContext, projectId: string): TriageActor {
@@ -35,6 +42,17 @@ export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<Issu
     selectIssueActivity(ctx.db, organizationId, scope.projectId, scope.issueId),
   ]);
   return toIssueDetail(row, tags, activity);
+}
+
+/**
+ * Which of the caller's organization's projects an issue is in, for a link that names only the
+ * issue (the screen then redirects to the issue with its project). Scoped by the session's
+ * organization like every read: another organization's issue is NOT_FOUND, as a missing one.
+ */
+export async function locateIssue(ctx: OrgContext, input: LocateIssueInput): Promise<{ projectId: string }> {
+  const projectId = await selectIssueProjectId(ctx.db, ctx.org.organizationId, input.issueId);
+  if (!projectId) throw notFound("Issue");
+  return { projectId };
 }
 
 async function requireIssue(ctx: OrgContext, scope: IssueScope) {

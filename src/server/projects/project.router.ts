@@ -24,6 +24,7 @@ export const projectRouter = router({
   delete: orgProcedure.input(ProjectIdInput).mutation(({ ctx, input }) => service.deleteProject(projectCtx(ctx), input.projectId)),
   createKey: orgProcedure.input(CreateProjectKeyInput).mutation(({ ctx, input }) => service.createProjectKey(projectCtx(ctx), input)),
   rotateKey: orgProcedure.input(ProjectKeyInput).mutation(({ ctx, input }) => service.rotateProjectKey(projectCtx(ctx), input.projectId, input.keyId)),
+  setPrimaryKey: orgProcedure.input(ProjectKeyInput).mutation(({ ctx, input }) => service.setPrimaryProjectKey(projectCtx(ctx), input.projectId, input.keyId)),
   revokeKey: orgProcedure.input(ProjectKeyInput).mutation(({ ctx, input }) => service.revokeProjectKey(projectCtx(ctx), input.projectId, input.keyId)),
   overview: orgProcedure.query(({ ctx }) => projectOverview(ctx)),
 });

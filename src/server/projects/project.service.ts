@@ -23,7 +23,18 @@ export interface ProjectContext {
 type ProjectRow = typeof projects.$inferSelect;
 type KeyRow = typeof projectKeys.$inferSelect;
 
+/**
+ * The key whose DSN is "the project's DSN": the one the user made primary, else the oldest active
+ * key — never simply the newest, or adding a key would silently change the DSN people copy.
+ */
+function primaryKeyOf(keys: KeyRow[]): KeyRow | null {
+  const active = keys.filter((key) => !key.revokedAt);
+  const byAge = [...active].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return active.find((key) => key.isPrimary) ?? byAge[0] ?? null;
+}
+
 function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectView {
+  const primaryId = primaryKeyOf(keys)?.id;
   const keyViews = keys.map((key) => ({
     id: key.id,
     label: key.label,
@@ -31,8 +42,9 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
     dsn: formatDsn({ baseUrl: apiUrl, publicKey: key.publicKey, projectNumber: project.number }),
     createdAt: key.createdAt,
     revokedAt: key.revokedAt,
+    isPrimary: key.id === primaryId,
   }));
-  const primary = keyViews.find((key) => !key.revokedAt) ?? null;
+  const primary = keyViews.find((key) => key.isPrimary) ?? null;
   return {
     id: project.id,
     organizationId: project.organizationId,
@@ -90,7 +102,7 @@ export async function createProject(ctx: ProjectContext, input: CreateProjectInp
       .returning();
     const [key] = await tx
       .insert(projectKeys)
-      .values({ organizationId: ctx.org.organizationId, projectId: project.id, publicKey: generatePublicKey() })
+      .values({ organizationId: ctx.org.organizationId, projectId: project.id, publicKey: generatePublicKey(), isPrimary: true })
       .returning();
     return { project, key };
   });
@@ -127,18 +139,34 @@ export async function createProjectKey(ctx: ProjectContext, input: CreateProject
   return getProject(ctx, input.projectId);
 }
 
-/** Rotation = a new key now, the old one revoked in the same transaction. */
+/**
+ * Key changes of one project take its row lock first: "one primary key per project" (a partial
+ * unique index) would otherwise fail one of two concurrent changes with a constraint error.
+ */
+async function lockProject(tx: Db, organizationId: string, projectId: string) {
+  await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), eq(projects.id, projectId)))
+    .for("update");
+}
+
+/** Rotation = a new key now, the old one revoked in the same transaction; a primary key's successor stays primary. */
 export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   assertCanManage(ctx);
   const old = await ctx.db.transaction(async (tx) => {
+    await lockProject(tx, ctx.org.organizationId, projectId);
+    const wasPrimary = primaryKeyOf(await selectKeys(tx, ctx.org.organizationId, [projectId]))?.id === keyId;
     const [old] = await tx
       .update(projectKeys)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: new Date(), isPrimary: false })
       .where(and(activeKeyFilter(ctx.org.organizationId, projectId), eq(projectKeys.id, keyId)))
       .returning();
     if (!old) throw notFound("Key");
-    await tx.insert(projectKeys).values({ organizationId: ctx.org.organizationId, projectId, publicKey: generatePublicKey(), label: old.label });
+    await tx
+      .insert(projectKeys)
+      .values({ organizationId: ctx.org.organizationId, projectId, publicKey: generatePublicKey(), label: old.label, isPrimary: wasPrimary });
     return old;
   });
   // Told after the commit: told before it, a lookup in between would cache the key as valid again.
@@ -150,10 +178,11 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
   await loadProject(ctx, projectId);
   assertCanManage(ctx);
   const revoked = await ctx.db.transaction(async (tx) => {
+    await lockProject(tx, ctx.org.organizationId, projectId);
     const [{ active }] = await tx.select({ active: count() }).from(projectKeys).where(activeKeyFilter(ctx.org.organizationId, projectId));
     const [revoked] = await tx
       .update(projectKeys)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: new Date(), isPrimary: false })
       .where(and(activeKeyFilter(ctx.org.organizationId, projectId), eq(projectKeys.id, keyId)))
       .returning();
     if (!revoked) throw notFound("Key");
@@ -162,5 +191,26 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
     return revoked;
   });
   ctx.keyRevocations?.keysRevoked([revoked.publicKey]);
+  return getProject(ctx, projectId);
+}
+
+/** The user's choice of the key whose DSN the project shows; only an active key of the project can be chosen. */
+export async function setPrimaryProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+  await loadProject(ctx, projectId);
+  assertCanManage(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await lockProject(tx, ctx.org.organizationId, projectId);
+    const [chosen] = await tx
+      .select({ id: projectKeys.id })
+      .from(projectKeys)
+      .where(and(activeKeyFilter(ctx.org.organizationId, projectId), eq(projectKeys.id, keyId)));
+    if (!chosen) throw notFound("Key");
+    // Cleared first: the partial unique index allows one primary key per project at any moment.
+    await tx
+      .update(projectKeys)
+      .set({ isPrimary: false })
+      .where(and(eq(projectKeys.organizationId, ctx.org.organizationId), eq(projectKeys.projectId, projectId), eq(projectKeys.isPrimary, true)));
+    await tx.update(projectKeys).set({ isPrimary: true }).where(eq(projectKeys.id, chosen.id));
+  });
   return getProject(ctx, projectId);
 }

@@ -38,6 +38,12 @@ export const issues = pgTable(
     lastOccurrenceId: uuid("last_occurrence_id"),
     /** The newest occurrence's message (trimmed), kept at ingest so free-text search covers it. */
     lastMessage: text("last_message"),
+    /**
+     * The ingest statement that last reopened this issue as a regression (a token it passes). An
+     * upsert's RETURNING sees only the new row, so this is how one statement tells the regressions
+     * it made (and records in issue_activities) from those a concurrent statement made just before.
+     */
+    lastRegressionBatch: uuid("last_regression_batch"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
 
 export const projects = pgTable(
@@ -34,6 +35,16 @@ export const projectKeys = pgTable(
     label: text("label").notNull().default("Default"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The key whose DSN the project shows as its DSN (setup snippets, "the project's DSN"). Chosen
+     * by the user; without one the oldest active key is shown, so adding a key never changes it.
+     */
+    isPrimary: boolean("is_primary").notNull().default(false),
   },
-  (t) => [index("project_keys_org_project_idx").on(t.organizationId, t.projectId)],
+  (t) => [
+    index("project_keys_org_project_idx").on(t.organizationId, t.projectId),
+    uniqueIndex("project_keys_one_primary_idx")
+      .on(t.projectId)
+      .where(sql`${t.isPrimary}`),
+  ],
 );

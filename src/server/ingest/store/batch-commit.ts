@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { afterNewEventSql } from "../../issues/issue-state";
+import { afterNewEventSql, regressionActivityValuesSql, regressionMarkSql } from "../../issues/issue-state";
 import { storableText } from "../normalize/storable-text";
 import { storableJson } from "./json-escapes";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
@@ -86,6 +86,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
   const rows: string[] = [];
   const documents: string[] = [];
   const tags: CommittedTags[] = [];
+  const batchToken = crypto.randomUUID();
   for (const event of batch) {
     if (!issues.has(event.issueId)) issues.set(event.issueId, event.issue);
     const slot = slotOfEvent.get(event.eventKey) ?? rows.length;
@@ -195,7 +196,14 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           environments = case when excluded.environments <@ issues.environments then issues.environments
                               else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
           -- The regression rule (RESOLVED reopens as a regression; IGNORED stays IGNORED): issues/issue-state.ts.
-          ${afterNewEventSql}
+          ${afterNewEventSql},
+          ${regressionMarkSql(batchToken)}
+        returning id, organization_id, project_id, last_regression_batch = ${batchToken}::uuid as regressed
+      ),
+      -- Each issue this statement reopened gets its activity row, in the same atomic statement.
+      regressions as (
+        insert into issue_activities (organization_id, project_id, issue_id, kind, from_value, to_value)
+        select organization_id, project_id, id, ${regressionActivityValuesSql} from upserted where regressed
         returning 1
       ),
       hourly as (
@@ -229,7 +237,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     -- The other CTEs run whether or not they are read; these reads only keep the result small.
     select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
              + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted)
-             + (select count(*) from new_fingerprints) as touched,
+             + (select count(*) from new_fingerprints)
+             + (select count(*) from regressions) as touched,
            (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,

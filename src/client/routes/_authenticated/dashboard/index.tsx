@@ -1,4 +1,4 @@
-import { createFileRoute, Link, type ErrorComponentProps } from "@tanstack/react-router";
+import { createFileRoute, Link, stripSearchParams, useNavigate, type ErrorComponentProps, type SearchSchemaInput } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, MailIcon, PlusIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
@@ -14,8 +14,11 @@ import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { ProjectOverviewCard } from "./-project-overview-card";
+import { DashboardSearch, DEFAULT_TOP_ISSUES, type DashboardSearchInput } from "./-dashboard-search";
 
 export const Route = createFileRoute("/_authenticated/dashboard/")({
+  validateSearch: (search: DashboardSearchInput & SearchSchemaInput) => DashboardSearch.parse(search),
+  search: { middlewares: [stripSearchParams({ top: DEFAULT_TOP_ISSUES })] },
   loader: async ({ context }) => {
     // The charts and top issues load beside the project list; the cards show their own states.
     if (context.activeOrganizationId) void context.trpc.project.overview.prefetch();
@@ -45,6 +48,8 @@ function OrganizationDashboard() {
   const overview = trpc.project.overview.useQuery();
   const overviewByProject = new Map((overview.data ?? []).map((entry) => [entry.projectId, entry]));
   const role = useMyRole();
+  const { top } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
 
   return (
     <>
@@ -77,7 +82,14 @@ function OrganizationDashboard() {
           ) : null}
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="project-cards">
             {projects.data.map((project) => (
-              <ProjectOverviewCard key={project.id} project={project} overview={overviewByProject.get(project.id)} overviewPending={overview.isPending} />
+              <ProjectOverviewCard
+                key={project.id}
+                project={project}
+                overview={overviewByProject.get(project.id)}
+                overviewPending={overview.isPending}
+                ordering={top}
+                onOrderingChange={(next) => void navigate({ search: { top: next }, replace: true })}
+              />
             ))}
           </div>
         </>

@@ -10,6 +10,9 @@ import { ErrorView } from "@/client/components/error-view";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
 import { Pager } from "@/client/components/pager";
+import { usePageClamp } from "@/client/lib/use-page-clamp";
+import { PastLastPage } from "@/client/components/past-last-page";
+
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -54,6 +57,11 @@ function EventList({ project, projects, search }: { project: ProjectView; projec
     { placeholderData: keepPreviousData },
   );
   const filtered = Boolean(search.name || search.from || search.to);
+  const pastEnd = usePageClamp(
+    events.isPlaceholderData ? undefined : events.data?.meta,
+    search.page,
+    (page) => void navigate({ search: (previous) => ({ ...previous, page }), replace: true }),
+  );
 
   return (
     <>
@@ -79,15 +87,17 @@ function EventList({ project, projects, search }: { project: ProjectView; projec
                 <QueryErrorAlert error={events.error} onRetry={() => void events.refetch()} title="Could not load the events" />
               )}
             </div>
+          ) : pastEnd ? (
+            <PastLastPage />
           ) : events.data.items.length === 0 ? (
             <p className="px-4 py-10 text-center text-sm text-muted-foreground" data-testid="events-empty">
-              {filtered ? "No events match these filters." : search.page > 1 ? "This page is empty." : "No events yet."}
+              {filtered ? "No events match these filters." : "No events yet."}
             </p>
           ) : (
             <EventsTable events={events.data.items} sort={search.sort} onSort={(sort) => update({ sort })} />
           )}
         </Card>
-        {events.data && events.data.meta.totalItems > 0 ? (
+        {events.data && events.data.meta.totalItems > 0 && !pastEnd ? (
           <Pager meta={events.data.meta} onPageChange={(page) => update({ page })} onSizeChange={(size) => update({ size })} />
         ) : null}
       </div>

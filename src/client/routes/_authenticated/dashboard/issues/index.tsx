@@ -14,6 +14,9 @@ import { ErrorView } from "@/client/components/error-view";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Pager } from "@/client/components/pager";
+import { usePageClamp } from "@/client/lib/use-page-clamp";
+import { PastLastPage } from "@/client/components/past-last-page";
+
 import { Card } from "@/client/components/ui/card";
 import { hasIssueFilters, ISSUES_SEARCH_DEFAULTS, issueListInput, IssuesSearch, type IssuesSearchInput } from "./-issues-search";
 import { IssueFilters } from "./-issue-filters";
@@ -81,6 +84,11 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
   const update = (changes: Partial<IssuesSearch>) => {
     void navigate({ search: (previous) => ({ ...previous, ...changes, page: changes.page ?? 1 }) });
   };
+  const pastEnd = usePageClamp(
+    issues.isPlaceholderData ? undefined : issues.data?.meta,
+    search.page,
+    (page) => void navigate({ search: (previous) => ({ ...previous, page }), replace: true }),
+  );
 
   return (
     <>
@@ -109,6 +117,8 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
                 <QueryErrorAlert error={issues.error} onRetry={() => void issues.refetch()} title="Could not load the issues" />
               )}
             </div>
+          ) : pastEnd ? (
+            <PastLastPage />
           ) : issues.data.items.length === 0 ? (
             <IssuesEmptyState
               filtered={hasIssueFilters(search)}
@@ -128,7 +138,7 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
             />
           )}
         </Card>
-        {issues.data && issues.data.meta.totalItems > 0 ? (
+        {issues.data && issues.data.meta.totalItems > 0 && !pastEnd ? (
           <Pager meta={issues.data.meta} onPageChange={(page) => update({ page })} onSizeChange={(size) => update({ size })} />
         ) : null}
       </div>

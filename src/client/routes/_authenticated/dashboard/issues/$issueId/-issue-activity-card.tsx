@@ -5,7 +5,7 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
-/** Who changed the issue's status or severity, merged or split it, and when (newest first as the API sends it). */
+/** Who changed the issue's status or severity, merged or split it, when it regressed, and when (newest first as the API sends it). */
 export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[] }) {
   return (
     <Card className="gap-4">
@@ -45,6 +45,7 @@ function describe(entry: IssueActivityEntry): string {
       ? `split fingerprint ${entry.from} out into “${cleanText(entry.to)}”`
       : `split this issue out of “${cleanText(entry.from ?? "")}”`;
   }
+  if (entry.kind === "regression") return `reopened it as a regression: a new exception arrived after it was ${label("status", entry.from).toLowerCase()}`;
   const what = entry.kind === "status" ? "status" : "severity";
   if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;
   return `changed the ${what} from ${label(entry.kind, entry.from)} to ${label(entry.kind, entry.to)}`;

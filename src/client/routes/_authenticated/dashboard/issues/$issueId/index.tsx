@@ -1,12 +1,13 @@
-import { createFileRoute, Link, notFound, type SearchSchemaInput } from "@tanstack/react-router";
+import { createFileRoute, Link, notFound, redirect, type SearchSchemaInput } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { ISSUE_DETAIL_PRELOAD_SIZE } from "@/shared/constants";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { useRememberProject } from "@/client/lib/remembered-project";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
-import { IssueScopeSearch, Uuid, type IssueScopeSearchInput } from "./-issue-search";
+import { IssueScopeSearch, projectOfIssue, Uuid, type IssueScopeSearchInput } from "./-issue-search";
 import { IssueScreenError } from "./-issue-screen-error";
 import { IssueHeader } from "./-issue-header";
 import { IssueFactsCard } from "./-issue-facts-card";
@@ -25,6 +26,10 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   loader: async ({ context, params, deps }) => {
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.issueId).success) throw notFound();
+    if (!deps.projectId) {
+      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      throw redirect({ to: "/dashboard/issues/$issueId", params, search: { projectId }, replace: true });
+    }
     const scope = { projectId: deps.projectId, issueId: params.issueId };
     try {
       await Promise.all([
@@ -43,14 +48,18 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
 
 function IssueScreen() {
   const { activeOrganizationId } = Route.useRouteContext();
+  const { projectId } = Route.useSearch();
   if (!activeOrganizationId) return <NotFoundView type="organization" />;
-  return <IssueDetailScreen />;
+  // Without a project the loader is redirecting to the issue's own.
+  if (!projectId) return <PendingView />;
+  return <IssueDetailScreen projectId={projectId} />;
 }
 
-function IssueDetailScreen() {
+function IssueDetailScreen({ projectId }: { projectId: string }) {
   const { issueId } = Route.useParams();
-  const { projectId } = Route.useSearch();
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
+  // An issue found in this project proves the project is the organization's: the list screens open on it next.
+  useRememberProject(issue.data ? projectId : undefined);
 
   if (issue.isPending) return <PendingView />;
   if (issue.error) {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { KeyRoundIcon, Loader2Icon, PlusIcon, RefreshCwIcon, BanIcon } from "lucide-react";
+import { KeyRoundIcon, Loader2Icon, PlusIcon, RefreshCwIcon, BanIcon, StarIcon } from "lucide-react";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { errorMessage } from "@/client/lib/api-error";
 import { CopyButton } from "@/client/components/copy-button";
@@ -28,13 +28,16 @@ function useKeyMutations(projectId: string) {
     create: trpc.project.createKey.useMutation({ onSuccess, onError }),
     rotate: trpc.project.rotateKey.useMutation({ onSuccess, onError }),
     revoke: trpc.project.revokeKey.useMutation({ onSuccess, onError }),
+    makePrimary: trpc.project.setPrimaryKey.useMutation({ onSuccess, onError }),
   };
 }
 
 export function ProjectKeysCard({ project, canManage }: { project: ProjectView; canManage: boolean }) {
   const mutations = useKeyMutations(project.id);
-  // Active keys first; revoked ones stay listed so a user can tell why an old DSN stopped working.
-  const keys = [...project.keys].sort((a, b) => Number(Boolean(a.revokedAt)) - Number(Boolean(b.revokedAt)));
+  // The primary key first, then other active keys; revoked ones stay listed so a user can tell why an old DSN stopped working.
+  const rank = (key: ProjectKey) => (key.isPrimary ? 0 : key.revokedAt ? 2 : 1);
+  const keys = [...project.keys].sort((a, b) => rank(a) - rank(b));
+  const primary = project.keys.find((key) => key.isPrimary);
 
   return (
     <Card>
@@ -55,7 +58,7 @@ export function ProjectKeysCard({ project, canManage }: { project: ProjectView; 
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-2">
-          <Label>DSN</Label>
+          <Label>DSN{primary ? <span className="font-normal text-muted-foreground"> · primary key “{primary.label}”</span> : null}</Label>
           <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
             <code data-testid="project-dsn" className="flex-1 font-mono text-sm break-all">
               {project.dsn ?? "No active key: create one to get a DSN."}
@@ -112,7 +115,12 @@ function KeyRow({
 }) {
   const revoked = Boolean(projectKey.revokedAt);
   return (
-    <TableRow className={revoked ? "text-muted-foreground" : undefined} data-testid="project-key-row">
+    <TableRow
+      className={revoked ? "text-muted-foreground" : undefined}
+      data-testid="project-key-row"
+      data-key-id={projectKey.id}
+      data-primary={projectKey.isPrimary ? "true" : undefined}
+    >
       <TableCell className="font-medium">
         <span className="flex items-center gap-2">
           <KeyRoundIcon className="size-4 text-muted-foreground" aria-hidden /> {projectKey.label}
@@ -126,12 +134,35 @@ function KeyRow({
       </TableCell>
       <TableCell className="hidden sm:table-cell">{projectKey.createdAt.toLocaleDateString()}</TableCell>
       <TableCell>
-        {revoked ? <Badge variant="outline">Revoked {projectKey.revokedAt?.toLocaleDateString()}</Badge> : <Badge variant="success">Active</Badge>}
+        <span className="flex flex-wrap gap-1">
+          {revoked ? <Badge variant="outline">Revoked {projectKey.revokedAt?.toLocaleDateString()}</Badge> : <Badge variant="success">Active</Badge>}
+          {projectKey.isPrimary ? (
+            <Badge variant="secondary" data-testid="primary-key-badge" title="The project's DSN is this key's">
+              Primary
+            </Badge>
+          ) : null}
+        </span>
       </TableCell>
       {canManage ? (
         <TableCell className="text-right">
           {revoked ? null : (
-            <span className="inline-flex gap-1">
+            <span className="inline-flex flex-wrap justify-end gap-1">
+              {projectKey.isPrimary ? null : (
+                <ConfirmDialog
+                  title={`Make ${projectKey.label} the primary key?`}
+                  description="The project's DSN, API key and setup snippets will show this key. SDKs configured with the other keys keep working."
+                  confirmLabel="Make primary"
+                  onConfirm={async () => {
+                    await mutations.makePrimary.mutateAsync({ projectId, keyId: projectKey.id });
+                    toast.success(`${projectKey.label} is now the primary key`);
+                  }}
+                  trigger={
+                    <Button variant="ghost" size="sm" data-testid="make-primary-key">
+                      <StarIcon /> Make primary
+                    </Button>
+                  }
+                />
+              )}
               <ConfirmDialog
                 title={`Rotate ${projectKey.label}?`}
                 description={`A new key replaces this one right away. SDKs still configured with the old DSN or API key are refused within ${KEY_REVOCATION_SECONDS} seconds, until you update them.`}

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, notFound, type SearchSchemaInput } from "@tanstack/react-router";
+import { createFileRoute, Link, notFound, redirect, type SearchSchemaInput } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import type { ExceptionDetail } from "@/shared/triage.views";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
@@ -7,7 +7,7 @@ import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { IssueScopeSearch, Uuid, type IssueScopeSearchInput } from "../-issue-search";
+import { IssueScopeSearch, projectOfIssue, Uuid, type IssueScopeSearchInput } from "../-issue-search";
 import { IssueScreenError } from "../-issue-screen-error";
 import { readOccurrence } from "./-exception/occurrence";
 import { ExceptionHeader } from "./-exception/exception-header";
@@ -25,6 +25,10 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   loader: async ({ context, params, deps }) => {
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.exceptionId).success || !Uuid.safeParse(params.issueId).success) throw notFound();
+    if (!deps.projectId) {
+      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      throw redirect({ to: "/dashboard/issues/$issueId/exceptions/$exceptionId", params, search: { projectId }, replace: true });
+    }
     let exception: ExceptionDetail;
     try {
       exception = await context.trpc.exception.get.ensureData({ projectId: deps.projectId, exceptionId: params.exceptionId });
@@ -43,13 +47,15 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
 
 function ExceptionScreen() {
   const { activeOrganizationId } = Route.useRouteContext();
+  const { projectId } = Route.useSearch();
   if (!activeOrganizationId) return <NotFoundView type="organization" />;
-  return <ExceptionDetailScreen />;
+  // Without a project the loader is redirecting to the issue's own.
+  if (!projectId) return <PendingView />;
+  return <ExceptionDetailScreen projectId={projectId} />;
 }
 
-function ExceptionDetailScreen() {
+function ExceptionDetailScreen({ projectId }: { projectId: string }) {
   const { issueId, exceptionId } = Route.useParams();
-  const { projectId } = Route.useSearch();
   const exception = trpc.exception.get.useQuery({ projectId, exceptionId });
 
   if (exception.isPending) return <PendingView />;

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, notFound, stripSearchParams, useNavigate, type SearchSchemaInput } from "@tanstack/react-router";
+import { createFileRoute, Link, notFound, redirect, stripSearchParams, useNavigate, type SearchSchemaInput } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
@@ -10,11 +10,15 @@ import { ExceptionsTable } from "@/client/components/exceptions-table";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
 import { Pager } from "@/client/components/pager";
+import { usePageClamp } from "@/client/lib/use-page-clamp";
+import { PastLastPage } from "@/client/components/past-last-page";
+
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { IssueScopeSearch, Uuid } from "../-issue-search";
+import { IssueScopeSearch, projectOfIssue, Uuid } from "../-issue-search";
+import { PendingView } from "@/client/components/pending-view";
 import { IssueScreenError } from "../-issue-screen-error";
 
 const IssueExceptionsSearch = IssueScopeSearch.extend({ page: pageParam, size: sizeParam(ISSUE_EXCEPTIONS_PAGE_SIZE) });
@@ -26,6 +30,10 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   loader: async ({ context, params, deps }) => {
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.issueId).success) throw notFound();
+    if (!deps.projectId) {
+      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      throw redirect({ to: "/dashboard/issues/$issueId/exceptions", params, search: { ...deps, projectId }, replace: true });
+    }
     const scope = { projectId: deps.projectId, issueId: params.issueId };
     void context.trpc.exception.list.prefetch({ ...scope, page: deps.page, size: deps.size });
     try {
@@ -42,16 +50,24 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
 
 function IssueExceptionsScreen() {
   const { activeOrganizationId } = Route.useRouteContext();
+  const { projectId } = Route.useSearch();
   if (!activeOrganizationId) return <NotFoundView type="organization" />;
-  return <IssueExceptions />;
+  // Without a project the loader is redirecting to the issue's own.
+  if (!projectId) return <PendingView />;
+  return <IssueExceptions projectId={projectId} />;
 }
 
-function IssueExceptions() {
+function IssueExceptions({ projectId }: { projectId: string }) {
   const { issueId } = Route.useParams();
-  const { projectId, page, size } = Route.useSearch();
+  const { page, size } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
   const exceptions = trpc.exception.list.useQuery({ projectId, issueId, page, size }, { placeholderData: keepPreviousData });
+  const pastEnd = usePageClamp(
+    exceptions.isPlaceholderData ? undefined : exceptions.data?.meta,
+    page,
+    (next) => void navigate({ search: (previous) => ({ ...previous, page: next }), replace: true }),
+  );
 
   return (
     <div className="grid gap-4 grid-cols-[minmax(0,1fr)]">
@@ -83,15 +99,17 @@ function IssueExceptions() {
               <QueryErrorAlert error={exceptions.error} onRetry={() => void exceptions.refetch()} title="Could not load the exceptions" />
             )}
           </div>
+        ) : pastEnd ? (
+          <PastLastPage />
         ) : exceptions.data.items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-muted-foreground" data-testid="exceptions-empty">
-            {page > 1 ? "This page is empty." : "No stored occurrences for this issue."}
+            No stored occurrences for this issue.
           </p>
         ) : (
           <ExceptionsTable exceptions={exceptions.data.items} projectId={projectId} />
         )}
       </Card>
-      {exceptions.data && exceptions.data.meta.totalItems > 0 ? (
+      {exceptions.data && exceptions.data.meta.totalItems > 0 && !pastEnd ? (
         <Pager
           meta={exceptions.data.meta}
           onPageChange={(next) => void navigate({ search: (previous) => ({ ...previous, page: next }) })}
