@@ -91,6 +91,21 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("exception screen fideli
     expect(problems).toEqual([]);
   });
 
+  it("shows the crashing frame as the issue's location beside the SDK's culprit", async () => {
+    const event = loadPayload("cocoa-cordova-exception.json");
+    const response = await sendPayload(server.url, target(), "store", JSON.stringify(event));
+    expect(response.status).toBe(200);
+    const { id } = await response.json();
+    const [row] = await server.database.db.select({ issueId: occurrences.issueId }).from(occurrences).where(eq(occurrences.eventId, id));
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(`${server.url}/dashboard/issues/${row.issueId}?projectId=${project.id}`);
+    await page.getByTestId("issue-location").waitFor();
+    expect(await page.getByTestId("issue-location").innerText()).toContain("throwError (app:///main.js)");
+    expect(await page.getByTestId("issue-title").innerText()).toBe("Error: dafuq");
+    expect(problems).toEqual([]);
+  });
+
   it("shows a captureMessage event as a message, not as an 'Error' exception (issue 14 item 23)", async () => {
     const capture = loadCaptures("node").find((c) => c.file === "016-message-event.json")!;
     const response = await replayOverHttp(server.url, capture, target());
