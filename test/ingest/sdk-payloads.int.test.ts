@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issues, occurrences } from "../../src/server/db/schema/index";
 import { envelopeOf, loadPayload, sendPayload } from "../helpers/sdk-payloads";
+import type { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -235,6 +236,7 @@ const CASES: Case[] = [
 
 describe("public SDK payloads over HTTP", () => {
   let server: TestServer;
+  let session: HttpSession;
   let project: { id: string; number: number; apiKey: string };
   const originalTz = process.env.TZ;
   const eventIds = new Map<string, string>();
@@ -245,7 +247,7 @@ describe("public SDK payloads over HTTP", () => {
     // The server's zone must not shift offset-less timestamps (the Elixir case).
     process.env.TZ = "America/New_York";
     server = await startTestServer();
-    const { session } = await signUpVerified(server);
+    ({ session } = await signUpVerified(server));
     await createOrganization(session);
     project = (await session.mutation("project.create", { name: "Every SDK", platform: "OTHER" })).data;
     startedAt = new Date();
@@ -265,6 +267,20 @@ describe("public SDK payloads over HTTP", () => {
   it("covers at least ten payloads from the SDKs' own repositories and accepts every one", () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
     expect(Object.fromEntries(statuses)).toEqual(Object.fromEntries(CASES.map((c) => [c.file, 200])));
+  });
+
+  it("counts an event without an environment in PRODUCTION, in the issue filter as in the rollups", async () => {
+    const titlesIn = async (bucket: string) =>
+      ((await session.query("issue.list", { projectId: project.id, environments: [bucket], size: 100 })).data.items as { title: string }[]).map((i) => i.title);
+    const unnamed = CASES.filter((c) => c.environment === null).map((c) => c.title);
+    const production = await titlesIn("PRODUCTION");
+    const development = await titlesIn("DEVELOPMENT");
+    for (const title of unnamed) {
+      expect(production).toContain(title);
+      expect(development).not.toContain(title);
+    }
+    expect(production).not.toContain("Error: Some main error");
+    expect(development).toContain("Error: Some main error");
   });
 
   it.each(CASES.map((c) => [c.file, c] as const))("%s: title, culprit, level, environment and fields", async (file, c) => {
