@@ -183,6 +183,8 @@ function frameLocation(frame: FrameView): string {
 function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean }) {
   const hasContext = frame.contextLine !== null || frame.preContext.length > 0 || frame.postContext.length > 0 || frame.vars.length > 0;
   const [open, setOpen] = useState(defaultOpen && hasContext);
+  const name = frameName(frame);
+  const location = frameLocation(frame);
   return (
     <li data-testid="stack-frame" data-in-app={frame.inApp} className={cn(!frame.inApp && "bg-muted/30")}>
       <button
@@ -199,12 +201,17 @@ function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean 
         />
         <span className="min-w-0 flex-1 font-mono text-xs leading-5 break-all">
           <span className={cn("font-semibold", !frame.inApp && "text-muted-foreground")} data-testid="frame-function">
-            {frameName(frame)}
+            {name}
           </span>
-          <span className="text-muted-foreground"> at </span>
-          <span title={frame.absPath ? cleanText(frame.absPath) : undefined} data-testid="frame-location">
-            {frameLocation(frame)}
-          </span>
+          {/* An address-only frame's name already says which binary (`0x… in libfoo.so`). */}
+          {name.endsWith(` in ${location}`) ? null : (
+            <>
+              <span className="text-muted-foreground"> at </span>
+              <span title={frame.absPath ? cleanText(frame.absPath) : undefined} data-testid="frame-location">
+                {location}
+              </span>
+            </>
+          )}
         </span>
         {frame.inApp ? (
           <Badge variant="outline" className="shrink-0 border-transparent bg-blue-500/15 text-blue-700 dark:text-blue-300">
