@@ -16,3 +16,12 @@ export async function environmentNamesFor(db: Db, organizationId: string, projec
   const names = new Set(sets.flatMap((row) => row.environments));
   return [...names].filter((name) => wanted.has(toEnvironmentBucket(name)));
 }
+
+/**
+ * Whether the buckets asked for include the one an SDK event without an environment counts in
+ * (PRODUCTION, the SDKs' default). Such events add no name to their issue's `environments`, so the
+ * filter matches issues without any name for that bucket too — the same issues the rollups count.
+ */
+export function bucketsIncludeUnnamed(buckets: EnvironmentBucket[] | undefined): boolean {
+  return (buckets ?? []).includes(toEnvironmentBucket(null));
+}

@@ -50,13 +50,18 @@ export const listColumns = {
 export interface IssueFilter extends Omit<ListIssuesInput, "environments"> {
   /** SDK environment names whose bucket was asked for (see issue-environments.ts); [] matches nothing. */
   environmentNames?: string[];
+  /** Also match issues whose events named no environment (they count in the PRODUCTION bucket). */
+  includeUnnamed?: boolean;
 }
 
 function issueFilter(organizationId: string, projectId: string, query: IssueFilter): SQL {
   const conditions: (SQL | undefined)[] = [issueScope(organizationId, projectId)];
   if (query.status) conditions.push(inArray(issues.status, query.status));
   if (query.severity) conditions.push(inArray(issues.severity, query.severity));
-  if (query.environmentNames) conditions.push(query.environmentNames.length > 0 ? arrayOverlaps(issues.environments, query.environmentNames) : sql`false`);
+  if (query.environmentNames) {
+    const named = query.environmentNames.length > 0 ? arrayOverlaps(issues.environments, query.environmentNames) : sql`false`;
+    conditions.push(query.includeUnnamed ? or(named, sql`cardinality(${issues.environments}) = 0`) : named);
+  }
   if (query.dateFrom) conditions.push(gte(issues.lastSeen, query.dateFrom));
   if (query.dateTo) conditions.push(lte(issues.lastSeen, query.dateTo));
   if (query.query) {

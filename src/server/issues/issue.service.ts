@@ -13,7 +13,7 @@ import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
 import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
-import { environmentNamesFor } from "./issue-environments";
+import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
 import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
 import { selectIssue, selectIssuePage, selectIssueProjectId } from "./issue.queries";
@@ -28,7 +28,8 @@ export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promi
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
   const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
-  const { rows, total } = await selectIssuePage(ctx.db, organizationId, input.projectId, { ...input, environmentNames });
+  const includeUnnamed = bucketsIncludeUnnamed(input.environments);
+  const { rows, total } = await selectIssuePage(ctx.db, organizationId, input.projectId, { ...input, environmentNames, includeUnnamed });
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
 }
 

@@ -13,13 +13,46 @@ function show(value: unknown): string {
   }
 }
 
-/** Substitutes logentry params into the template, the way the sending logger would have. */
+/**
+ * Brace placeholders: Python's str.format (`{}`, `{0}`, `{name}`), .NET composite formatting
+ * (`{0,10:N2}`) and message templates (`{UserId}`, `{@Order}`). `{{` and `}}` are literal braces.
+ */
+const BRACE_PLACEHOLDER = /\{\{|\}\}|\{([@$]?)(\d{1,3}|[A-Za-z_][\w.]{0,63})?(?:[,:!][^{}]{0,64})?\}/g;
+
+function formatBraces(template: string, params: unknown): string {
+  let next = 0;
+  // Message templates send named holes with positional params: the n-th distinct name is params[n].
+  const namedOrder = new Map<string, number>();
+  return template.replace(BRACE_PLACEHOLDER, (whole, _sigil: string, hole: string | undefined) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    if (hole === undefined) return Array.isArray(params) && next < params.length ? show(params[next++]) : whole;
+    if (/^\d+$/.test(hole)) {
+      const index = Number(hole);
+      if (Array.isArray(params)) return index < params.length ? show(params[index]) : whole;
+      return isPlainObject(params) && Object.hasOwn(params, hole) ? show(params[hole]) : whole;
+    }
+    if (isPlainObject(params)) return Object.hasOwn(params, hole) ? show(params[hole]) : whole;
+    if (!Array.isArray(params)) return whole;
+    if (!namedOrder.has(hole)) namedOrder.set(hole, namedOrder.size);
+    const index = namedOrder.get(hole)!;
+    return index < params.length ? show(params[index]) : whole;
+  });
+}
+
+/**
+ * Substitutes logentry params into the template, the way the sending logger would have: printf
+ * style (`%s`, `%(name)s`) when the template has such placeholders, else brace style.
+ */
 export function formatLogentry(template: string, params: unknown): string {
+  PLACEHOLDER.lastIndex = 0;
+  if (!PLACEHOLDER.test(template.replaceAll("%%", ""))) return formatBraces(template, params);
+  PLACEHOLDER.lastIndex = 0;
   let next = 0;
   return template.replace(PLACEHOLDER, (whole, name: string | undefined, conversion: string) => {
     if (conversion === "%") return "%";
     if (name !== undefined) {
-      return isPlainObject(params) && name in params ? show(params[name]) : whole;
+      return isPlainObject(params) && Object.hasOwn(params, name) ? show(params[name]) : whole;
     }
     if (!Array.isArray(params) || next >= params.length) return whole;
     return show(params[next++]);

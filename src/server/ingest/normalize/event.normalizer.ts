@@ -6,6 +6,8 @@ import { IngestError } from "../http/ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "../http/ingest-limits";
 import { LEVELS, type Level, type NormalizedBreadcrumb, type NormalizedOccurrence } from "../store/occurrence.types";
 import { normalizeRequest, normalizeUser } from "./request.normalizer";
+import { readEventTime } from "./event-timestamp";
+import { normalizeDebugImages, normalizeModules, normalizeThreads } from "./threads-and-images.normalizer";
 import { isPlainObject, readJsonRecord, readString, readStringRecord, readTimestamp, trimJson, trimString } from "./value-coercion";
 
 export interface NormalizeOptions {
@@ -15,18 +17,38 @@ export interface NormalizeOptions {
   connectionIp?: string | null;
   /** Envelope header event_id, used when the event payload has none. */
   fallbackEventId?: string | null;
+  /** Envelope header `sent_at`: the device's clock at sending, to correct its drift (Relay's rule). */
+  sentAt?: string | null;
   limits?: Partial<TrimLimits>;
 }
 
-/** Clock skew tolerated before a timestamp from the future is replaced by the receive time. */
-const MAX_FUTURE_SKEW_MS = 60_000;
-/**
- * Timestamps before 2000-01-01 are replaced by the receive time too: they come from a clock that
- * was never set (the 1970 epoch, RTC defaults) or are garbage, and some are not even storable
- * (PostgreSQL's timestamptz refuses year 0 and the negative years JavaScript writes for BC), which
- * would fail the batch the event rides in. The sane range is [2000-01-01, receivedAt + 60 s].
- */
-const MIN_EVENT_TIME_MS = Date.UTC(2000, 0, 1);
+/** The platforms Relay accepts; any other value is stored as "other" (as Relay does). */
+const VALID_PLATFORMS = new Set([
+  "as3",
+  "c",
+  "cfml",
+  "cocoa",
+  "csharp",
+  "elixir",
+  "haskell",
+  "go",
+  "groovy",
+  "java",
+  "javascript",
+  "native",
+  "node",
+  "objc",
+  "other",
+  "perl",
+  "php",
+  "python",
+  "ruby",
+]);
+
+function readPlatform(value: unknown): string {
+  const platform = readString(value, 64);
+  return platform !== null && VALID_PLATFORMS.has(platform) ? platform : "other";
+}
 
 // A Map, not an object literal: "constructor" or "__proto__" must not find Object.prototype's members.
 const LEVEL_ALIASES = new Map<string, Level>([
@@ -40,12 +62,6 @@ function readLevel(value: unknown): Level {
   const lower = value.toLowerCase();
   if ((LEVELS as readonly string[]).includes(lower)) return lower as Level;
   return LEVEL_ALIASES.get(lower) ?? "error";
-}
-
-function readEventTimestamp(value: unknown, receivedAt: Date): Date {
-  const timestamp = readTimestamp(value);
-  if (!timestamp || timestamp.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS || timestamp.getTime() < MIN_EVENT_TIME_MS) return receivedAt;
-  return timestamp;
 }
 
 function readBreadcrumbs(event: Record<string, unknown>, limits: TrimLimits): NormalizedBreadcrumb[] {
@@ -102,13 +118,15 @@ export function normalizeSentryEvent(input: unknown, options: NormalizeOptions =
   const exceptions = normalizeExceptionChain(event, limits);
   const user = normalizeUser(event, options.connectionIp ?? null);
   const { message, logentryTemplate } = readEventMessage(event, limits.maxStringLength);
+  const time = readEventTime(event.timestamp, receivedAt, options.sentAt);
 
-  return {
+  const occurrence: NormalizedOccurrence = {
     eventId: readEventIdOrFail(event, options.fallbackEventId),
-    timestamp: readEventTimestamp(event.timestamp, receivedAt),
+    timestamp: time.timestamp,
     level: readLevel(event.level),
-    platform: readString(event.platform, 64) ?? "other",
-    environment: readString(event.environment, 64)?.trim() || "production",
+    platform: readPlatform(event.platform),
+    // No environment stays none (Relay's rule): shown as such, counted in the PRODUCTION bucket.
+    environment: readString(event.environment, 64)?.trim() || null,
     release: readString(event.release, 256),
     serverName: readString(event.server_name, 256),
     transaction: readString(event.transaction, 512),
@@ -127,4 +145,22 @@ export function normalizeSentryEvent(input: unknown, options: NormalizeOptions =
     handled: deriveHandled(exceptions),
     fingerprint: readFingerprint(event.fingerprint),
   };
+  return withDetail(occurrence, event, limits, time);
+}
+
+/** The fields only the detail screen reads, set only when the SDK sent them (most events carry few). */
+function withDetail(occurrence: NormalizedOccurrence, event: Record<string, unknown>, limits: TrimLimits, time: ReturnType<typeof readEventTime>) {
+  const culprit = readString(event.culprit, 512);
+  const dist = readString(event.dist, 64);
+  const modules = normalizeModules(event.modules);
+  const threads = normalizeThreads(event, limits);
+  const debugImages = normalizeDebugImages(event);
+  if (culprit) occurrence.culprit = culprit;
+  if (dist) occurrence.dist = dist;
+  if (Object.keys(modules).length > 0) occurrence.modules = modules;
+  if (threads.length > 0) occurrence.threads = threads;
+  if (debugImages.length > 0) occurrence.debugImages = debugImages;
+  if (time.original) occurrence.originalTimestamp = time.original;
+  if (time.adjustment && time.adjustment !== "missing") occurrence.timestampAdjustment = time.adjustment;
+  return occurrence;
 }

@@ -1,10 +1,36 @@
 import type { TrimLimits } from "../http/ingest-limits";
 import type { NormalizedException, NormalizedFrame, NormalizedMechanism } from "../store/occurrence.types";
+import { scrubRecord, type ScrubLimits } from "./sensitive-data";
 import { isPlainObject, readBoolean, readInteger, readString, readStringArray, trimJson, trimString } from "./value-coercion";
 
 const PATH_MAX = 1024;
 const NAME_MAX = 512;
 const CONTEXT_LINES = 10;
+const ADDRESS_MAX = 64;
+/** Frame locals are for reading, not for storing a heap: small strings, shallow, few entries. */
+const VARS_LIMITS: ScrubLimits = { maxString: 256, maxDepth: 4, maxEntries: 30 };
+
+/** Addresses arrive as hex strings ("0x1a2b") or, from some SDKs, as numbers: kept as hex text. */
+function readAddress(value: unknown): string | null {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return `0x${value.toString(16)}`;
+  return readString(value, ADDRESS_MAX);
+}
+
+/** The native and symbolication fields, only those present (most frames of most SDKs have none). */
+function nativeFields(raw: Record<string, unknown>): Partial<NormalizedFrame> {
+  const fields: Partial<NormalizedFrame> = {
+    instructionAddr: readAddress(raw.instruction_addr),
+    symbolAddr: readAddress(raw.symbol_addr),
+    imageAddr: readAddress(raw.image_addr),
+    package: readString(raw.package, PATH_MAX),
+    rawFunction: readString(raw.raw_function, NAME_MAX),
+    symbol: readString(raw.symbol, NAME_MAX),
+    platform: readString(raw.platform, 64),
+    trust: readString(raw.trust, 32),
+    vars: scrubRecord(raw.vars, VARS_LIMITS),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+}
 
 export function normalizeFrame(raw: unknown, limits: TrimLimits): NormalizedFrame | null {
   if (!isPlainObject(raw)) return null;
@@ -20,6 +46,7 @@ export function normalizeFrame(raw: unknown, limits: TrimLimits): NormalizedFram
     contextLine: readString(raw.context_line, lineMax),
     preContext: readStringArray(raw.pre_context, lineMax, CONTEXT_LINES),
     postContext: readStringArray(raw.post_context, lineMax, CONTEXT_LINES),
+    ...nativeFields(raw),
   };
 }
 
@@ -49,6 +76,9 @@ function normalizeMechanism(raw: unknown, limits: TrimLimits): NormalizedMechani
     parentId: readInteger(raw.parent_id),
     meta: raw.meta === undefined ? null : trimJson(raw.meta, limits.maxStringLength),
     data: raw.data === undefined ? null : trimJson(raw.data, limits.maxStringLength),
+    description: readString(raw.description, limits.maxStringLength),
+    helpLink: readString(raw.help_link, 2048),
+    isExceptionGroup: raw.is_exception_group === true,
   };
 }
 
@@ -81,10 +111,17 @@ export function normalizeExceptionChain(event: Record<string, unknown>, limits: 
   const container = event.exception ?? event["sentry.interfaces.Exception"];
   const values = Array.isArray(container) ? container : isPlainObject(container) ? container.values : null;
   if (!Array.isArray(values)) return [];
-  return values
+  const chain = values
     .slice(-limits.maxExceptions)
     .map((v) => normalizeException(v, limits))
     .filter((e): e is NormalizedException => e !== null);
+  // Relay's rule: one exception without a stack and an event-level stacktrace (sentry-elixir
+  // sends errors this way) is one error: the stack belongs to the exception.
+  if (chain.length === 1 && chain[0].frames.length === 0) {
+    const direct = event.stacktrace ?? event["sentry.interfaces.Stacktrace"];
+    if (isPlainObject(direct)) chain[0].frames = normalizeFrames(direct, limits);
+  }
+  return chain;
 }
 
 /** Stack of an event without exceptions (captureMessage with attachStacktrace, or threads). */

@@ -111,12 +111,22 @@ export function readJsonRecord(value: unknown, maxString: number): Record<string
   return isPlainObject(value) ? (trimJson(value, maxString) as Record<string, unknown>) : {};
 }
 
-/** Event timestamps are float seconds since the epoch or RFC 3339 strings. */
+/** A date-time without `Z` or an offset (`2018-04-01T10:00:00`, `2018-04-01 10:00:00.123`). */
+const OFFSETLESS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)$/;
+
+/**
+ * Event and breadcrumb timestamps are float seconds since the epoch or RFC 3339 strings. A
+ * date-time without an offset is UTC (as in Relay), never the server's local zone: JavaScript's
+ * Date.parse would read it as local time and shift it by the server's TZ.
+ */
 export function readTimestamp(value: unknown): Date | null {
   let ms: number;
   if (typeof value === "number") ms = value * 1000;
   else if (typeof value === "string" && value !== "") {
-    ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+    const offsetless = OFFSETLESS_DATE_TIME.exec(value);
+    if (/^\d+(\.\d+)?$/.test(value)) ms = Number(value) * 1000;
+    else if (offsetless) ms = Date.parse(`${offsetless[1]}T${offsetless[2]}Z`);
+    else ms = Date.parse(value);
   } else return null;
   if (!Number.isFinite(ms)) return null;
   const date = new Date(ms);

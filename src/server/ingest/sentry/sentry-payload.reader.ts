@@ -19,7 +19,7 @@ export interface SentryPayload {
   dsn: string | null;
 }
 
-export interface ReadPayloadOptions extends Omit<NormalizeOptions, "fallbackEventId"> {
+export interface ReadPayloadOptions extends Omit<NormalizeOptions, "fallbackEventId" | "sentAt"> {
   ingestLimits?: Partial<IngestLimits>;
 }
 
@@ -43,7 +43,7 @@ function readEnvelopeBody(body: Buffer, limits: IngestLimits, options: ReadPaylo
     if (item.type !== "event") continue;
     // The header's event_id names the envelope's (single) event; later events get their own.
     const fallbackEventId = occurrences.length === 0 ? envelope.header.eventId : null;
-    occurrences.push(normalizeSentryEvent(item.json, { ...options, fallbackEventId }));
+    occurrences.push(normalizeSentryEvent(item.json, { ...options, fallbackEventId, sentAt: envelope.header.sentAt }));
   }
   return {
     envelope,

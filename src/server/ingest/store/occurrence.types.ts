@@ -19,7 +19,24 @@ export interface NormalizedFrame {
   contextLine: string | null;
   preContext: string[];
   postContext: string[];
-  // Local `vars` are deliberately not kept: they are the likeliest place for secrets and PII.
+  // Native and symbolication fields (optional: only Sentry events carry them). Addresses are kept
+  // as the SDK wrote them (hex strings), so an address-only frame can still be read as `0x… in lib`.
+  instructionAddr?: string | null;
+  symbolAddr?: string | null;
+  imageAddr?: string | null;
+  /** The binary or library the frame is in (`libfoo.so`, `CrashProbeiOS`). */
+  package?: string | null;
+  rawFunction?: string | null;
+  symbol?: string | null;
+  /** The frame's own platform when it differs from the event's (a native frame in a JS stack). */
+  platform?: string | null;
+  /** How the unwinder found the frame (`context`, `cfi`, `scan`, …). */
+  trust?: string | null;
+  /**
+   * Local variables, trimmed, with values under sensitive names replaced by "[Filtered]"
+   * (see frame-vars.ts): the likeliest place for secrets and PII, so never kept as sent.
+   */
+  vars?: Record<string, unknown> | null;
 }
 
 export interface NormalizedMechanism {
@@ -32,6 +49,10 @@ export interface NormalizedMechanism {
   parentId: number | null;
   meta: unknown;
   data: unknown;
+  description?: string | null;
+  helpLink?: string | null;
+  /** This entry is an exception group (Python's ExceptionGroup, JS AggregateError); its children name it in parentId. */
+  isExceptionGroup?: boolean;
 }
 
 export interface NormalizedException {
@@ -50,13 +71,48 @@ export interface NormalizedRequest {
   /** Sensitive headers (authorization, cookie, ...) replaced by "[Filtered]". */
   headers: Record<string, string>;
   clientIp: string | null;
+  /** Cookie values are secrets: only the names are kept, each value "[Filtered]". */
+  cookies?: Record<string, string> | null;
+  /** The request body, trimmed, values under sensitive names filtered. */
+  data?: unknown;
+  /** CGI/WSGI environment (REMOTE_ADDR, SERVER_NAME, …), trimmed and filtered. */
+  env?: Record<string, unknown> | null;
 }
 
 export interface NormalizedUser {
   id: string | null;
   email: string | null;
   username: string | null;
+  /** Only a valid IPv4/IPv6 address (or `{{auto}}` resolved to the connection's): anything else is dropped. */
   ip: string | null;
+  name?: string | null;
+  geo?: Record<string, unknown> | null;
+  data?: Record<string, unknown> | null;
+}
+
+/** One loaded binary image of a native event (`debug_meta.images`), what a symbolicator needs. */
+export interface NormalizedDebugImage {
+  type: string | null;
+  /** code_file (or the Apple `name`): the path of the binary. */
+  name: string | null;
+  /** Load address, hex. */
+  address: string | null;
+  size: number | null;
+  /** debug_id (or the Apple `uuid`). */
+  debugId: string | null;
+  codeId: string | null;
+  debugFile: string | null;
+  arch: string | null;
+}
+
+/** A thread of the event (`threads.values`): the crashed one keeps its stack. */
+export interface NormalizedThread {
+  id: string | null;
+  name: string | null;
+  crashed: boolean;
+  current: boolean;
+  /** Frames of the crashed (or, without one, the current) thread only; other threads are listed without. */
+  frames: NormalizedFrame[];
 }
 
 export interface NormalizedBreadcrumb {
@@ -74,8 +130,11 @@ export interface NormalizedOccurrence {
   timestamp: Date;
   level: Level;
   platform: string;
-  /** The environment string as sent (default "production"); see toEnvironmentBucket for the enum. */
-  environment: string;
+  /**
+   * The environment string as sent, or null when the SDK sent none (shown as "no environment"; it
+   * counts in the PRODUCTION bucket, the SDKs' default — see toEnvironmentBucket).
+   */
+  environment: string | null;
   release: string | null;
   serverName: string | null;
   transaction: string | null;
@@ -99,4 +158,19 @@ export interface NormalizedOccurrence {
   handled: boolean | null;
   /** The event's own fingerprint, if it set one. */
   fingerprint: string[] | null;
+  // Fields kept for the detail screen (optional so the native SDK path need not fill them).
+  /** The SDK's own culprit, when it sent one (it wins over the derived one, as in Sentry). */
+  culprit?: string | null;
+  dist?: string | null;
+  /** Package name → version (`modules`). */
+  modules?: Record<string, string>;
+  threads?: NormalizedThread[];
+  debugImages?: NormalizedDebugImage[];
+  /**
+   * The SDK's own timestamp when the stored one differs from it: outside the accepted range
+   * (older than 30 days, more than a minute ahead) or corrected for clock drift.
+   */
+  originalTimestamp?: string | null;
+  /** Why the timestamp was adjusted: "past_timestamp", "future_timestamp", "clock_drift", "missing". */
+  timestampAdjustment?: string | null;
 }

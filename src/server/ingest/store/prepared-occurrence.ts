@@ -4,6 +4,7 @@ import { severityForLevel } from "../../issues/issue-state";
 import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
 import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
 import { storableText } from "../normalize/storable-text";
+import { issueLocation } from "../../grouping/issue-title";
 
 /**
  * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
@@ -72,7 +73,10 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       message_template: item.grouping.parts?.messageTemplate ?? null,
     },
     rowJson: storableJson(JSON.stringify(row)),
-    document: withoutLoneSurrogateEscapes(JSON.stringify({ ...occ, grouping: { components: item.grouping.components, version: item.grouping.version } })),
+    // `location`: the crashing frame, shown beside the culprit (which the SDK or the transaction may name).
+    document: withoutLoneSurrogateEscapes(
+      JSON.stringify({ ...occ, location: issueLocation(occ), grouping: { components: item.grouping.components, version: item.grouping.version } }),
+    ),
     tags: tagsOf(occ),
     organizationId: item.organizationId,
     projectId: item.projectId,

@@ -9,6 +9,7 @@ import { LevelBadge, RegressionBadge, SEVERITY_LABELS, SeverityBadge, STATUS_LAB
 import { Badge } from "@/client/components/ui/badge";
 import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
+import { IssueLocation } from "./-issue-location";
 
 /** Title, culprit and badges, with the status and severity controls. */
 export function IssueHeader({ issue }: { issue: IssueDetail }) {
@@ -21,6 +22,7 @@ export function IssueHeader({ issue }: { issue: IssueDetail }) {
           {title}
         </h1>
         {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{cleanText(issue.culprit)}</p> : null}
+        <IssueLocation issue={issue} />
         <div className="flex flex-wrap items-center gap-1.5">
           <LevelBadge level={issue.level} />
           <StatusBadge status={issue.status} />

@@ -18,6 +18,8 @@ import { ContextsSection } from "./-exception/contexts-section";
 import { EventDataSection } from "./-exception/event-data-section";
 import { RawJsonSection } from "./-exception/raw-json-section";
 import { BlockIpPanel } from "@/client/components/waf/block-ip-panel";
+import { ThreadsSection } from "./-exception/threads-section";
+import { DebugImagesSection, ModulesSection } from "./-exception/native-debug-section";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId")({
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
@@ -91,11 +93,14 @@ function ExceptionDetailScreen({ projectId }: { projectId: string }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="grid gap-6 grid-cols-[minmax(0,1fr)]">
-          <ExceptionChain exceptions={occurrence.exceptions} stacktrace={occurrence.stacktrace} />
+          <ExceptionChain exceptions={occurrence.exceptions} stacktrace={occurrence.stacktrace} message={occurrence.message} />
+          <ThreadsSection threads={occurrence.threads} />
           {occurrence.request ? <RequestSection request={occurrence.request} /> : null}
           <EventDataSection occurrence={occurrence} />
           <BreadcrumbsSection breadcrumbs={occurrence.breadcrumbs} />
           <ContextsSection contexts={occurrence.contexts} />
+          <DebugImagesSection images={occurrence.debugImages} />
+          <ModulesSection modules={occurrence.modules} />
         </TabsContent>
         <TabsContent value="raw">
           <RawJsonSection data={exception.data.data} />

@@ -12,8 +12,14 @@ export function EventDataSection({ occurrence }: { occurrence: OccurrenceView })
           ["email", user.email],
           ["username", user.username],
           ["ip", user.ip],
+          ["name", user.name],
         ] as KeyValueRow[]
-      ).filter(([, value]) => value !== null)
+      )
+        .filter(([, value]) => value !== null)
+        .concat(
+          user.geo.map(([key, value]): KeyValueRow => [`geo.${key}`, value]),
+          user.data.map(([key, value]): KeyValueRow => [`data.${key}`, value]),
+        )
     : [];
   const sdkRows: KeyValueRow[] = occurrence.sdk
     ? (
@@ -23,6 +29,7 @@ export function EventDataSection({ occurrence }: { occurrence: OccurrenceView })
         ] as KeyValueRow[]
       ).filter(([, value]) => value !== null)
     : [];
+  if (occurrence.dist) sdkRows.push(["dist", occurrence.dist]);
   if (occurrence.fingerprint?.length) sdkRows.push(["fingerprint", occurrence.fingerprint]);
 
   return (

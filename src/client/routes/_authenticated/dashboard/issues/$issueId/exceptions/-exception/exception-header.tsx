@@ -8,13 +8,22 @@ import { LevelBadge } from "@/client/components/issue-badges";
 import { RelativeTime } from "@/client/components/relative-time";
 import { UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
+import { ENVIRONMENT_LABELS } from "@/shared/environments";
 import type { OccurrenceView } from "./occurrence";
+
+const ADJUSTMENTS: Record<string, string> = {
+  past_timestamp: "older than 30 days: stored at the time it was received",
+  future_timestamp: "ahead of the server's clock: stored at the time it was received",
+  clock_drift: "corrected for the device's clock drift",
+};
 
 /** What was thrown, when, where and by which release. */
 export function ExceptionHeader({ exception, occurrence }: { exception: ExceptionDetail; occurrence: OccurrenceView }) {
   useDocumentTitle(`Exception ${exception.eventId.slice(0, 8)}`);
   const facts: [string, string | null][] = [
-    ["Environment", exception.environmentName ?? exception.environment],
+    // No environment sent: said so, with the bucket it counts in (the SDKs' default, production).
+    ["Environment", exception.environmentName ?? `None (counted as ${ENVIRONMENT_LABELS[exception.environment] ?? exception.environment})`],
+    ["Location", occurrence.location],
     ["Release", exception.release],
     ["Platform", exception.platform],
     ["Server", occurrence.serverName],
@@ -48,6 +57,12 @@ export function ExceptionHeader({ exception, occurrence }: { exception: Exceptio
           <dt className="text-xs text-muted-foreground">Time</dt>
           <dd>
             <RelativeTime date={exception.timestamp} /> <span className="text-xs text-muted-foreground">({formatDateTime(exception.timestamp)})</span>
+            {occurrence.originalTimestamp ? (
+              <span className="block text-xs text-muted-foreground" data-testid="exception-original-time">
+                Sent as {formatDateTime(new Date(occurrence.originalTimestamp))}
+                {occurrence.timestampAdjustment && ADJUSTMENTS[occurrence.timestampAdjustment] ? ` — ${ADJUSTMENTS[occurrence.timestampAdjustment]}` : ""}
+              </span>
+            ) : null}
           </dd>
         </div>
         {facts

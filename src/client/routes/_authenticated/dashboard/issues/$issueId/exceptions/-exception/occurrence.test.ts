@@ -23,14 +23,51 @@ describe("readOccurrence", () => {
       extra: { a: 1 },
     });
     expect(view.exceptions.map((exception) => exception.type)).toEqual(["Cause", "Thrown"]);
-    expect(view.exceptions[1].mechanism).toEqual({ type: "onerror", handled: false, synthetic: false });
+    expect(view.exceptions[1].mechanism).toMatchObject({ type: "onerror", handled: false, synthetic: false, isExceptionGroup: false });
     expect(view.exceptions[1].frames[0]).toMatchObject({ function: "f", lineno: 3, inApp: true, preContext: ["a", "b"], postContext: ["c"] });
     expect(view.request?.headers).toEqual([["Accept", "*/*"]]);
-    expect(view.user).toEqual({ id: "u1", email: null, username: null, ip: null });
+    expect(view.user).toEqual({ id: "u1", email: null, username: null, ip: null, name: null, geo: [], data: [] });
     expect(view.tags).toEqual([["region", "eu"]]);
     expect(view.contexts).toEqual([["os", { name: "Linux" }]]);
     expect(view.breadcrumbs).toHaveLength(1);
     expect(view.sdk).toEqual({ name: "sentry.javascript.node", version: "11.12.0" });
+  });
+
+  it("reads the native, thread, module and debug-image fields ingest keeps", () => {
+    const view = readOccurrence({
+      exceptions: [
+        {
+          type: "SIGSEGV",
+          frames: [{ instructionAddr: "0x10", package: "/lib/libfoo.so", vars: { a: 1 } }],
+          mechanism: { synthetic: true, helpLink: "https://h" },
+        },
+      ],
+      threads: [{ id: "1", name: "main", crashed: true, frames: [{ function: "f" }] }, { id: 2 }, "junk"],
+      debugImages: [{ name: "/lib/libfoo.so", address: "0x0", size: 4096, debugId: "d" }, null],
+      modules: { serde: "1.0.1" },
+      dist: "7",
+      location: "0x10 in libfoo.so",
+      originalTimestamp: "2018-01-01T00:00:00.000Z",
+      timestampAdjustment: "past_timestamp",
+      request: { cookies: { sid: "[Filtered]" }, data: { a: 1 }, env: { SERVER_NAME: "web" } },
+      user: { name: "Ada", geo: { city: "Vienna" } },
+    });
+    expect(view.exceptions[0].frames[0]).toMatchObject({ instructionAddr: "0x10", package: "/lib/libfoo.so", vars: [["a", 1]] });
+    expect(view.exceptions[0].mechanism).toMatchObject({ synthetic: true, helpLink: "https://h" });
+    expect(view.threads.map((thread) => [thread.id, thread.crashed, thread.frames.length])).toEqual([
+      ["1", true, 1],
+      ["2", false, 0],
+    ]);
+    expect(view.debugImages).toEqual([{ type: null, name: "/lib/libfoo.so", address: "0x0", size: 4096, debugId: "d", arch: null }]);
+    expect(view.modules).toEqual([["serde", "1.0.1"]]);
+    expect([view.dist, view.location, view.originalTimestamp, view.timestampAdjustment]).toEqual([
+      "7",
+      "0x10 in libfoo.so",
+      "2018-01-01T00:00:00.000Z",
+      "past_timestamp",
+    ]);
+    expect(view.request).toMatchObject({ cookies: [["sid", "[Filtered]"]], data: { a: 1 }, env: [["SERVER_NAME", "web"]] });
+    expect(view.user).toMatchObject({ name: "Ada", geo: [["city", "Vienna"]] });
   });
 
   it("drops values of the wrong type instead of trusting them", () => {
@@ -60,6 +97,9 @@ describe("readOccurrence", () => {
         contextLine: null,
         preContext: [],
         postContext: [],
+        instructionAddr: null,
+        package: null,
+        vars: [],
       },
     ]);
     expect(view.request).toBeNull();

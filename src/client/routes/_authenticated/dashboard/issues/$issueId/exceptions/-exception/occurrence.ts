@@ -16,12 +16,21 @@ export interface FrameView {
   contextLine: string | null;
   preContext: string[];
   postContext: string[];
+  instructionAddr: string | null;
+  package: string | null;
+  /** Local variables as stored (trimmed and scrubbed at ingest). */
+  vars: [string, unknown][];
 }
 
 export interface MechanismView {
   type: string | null;
   handled: boolean | null;
   synthetic: boolean;
+  description: string | null;
+  helpLink: string | null;
+  isExceptionGroup: boolean;
+  exceptionId: number | null;
+  parentId: number | null;
 }
 
 export interface ExceptionValueView {
@@ -39,6 +48,9 @@ export interface RequestView {
   query: string | null;
   headers: [string, string][];
   clientIp: string | null;
+  cookies: [string, unknown][];
+  data: unknown;
+  env: [string, unknown][];
 }
 
 export interface UserView {
@@ -46,6 +58,26 @@ export interface UserView {
   email: string | null;
   username: string | null;
   ip: string | null;
+  name: string | null;
+  geo: [string, unknown][];
+  data: [string, unknown][];
+}
+
+export interface ThreadView {
+  id: string | null;
+  name: string | null;
+  crashed: boolean;
+  current: boolean;
+  frames: FrameView[];
+}
+
+export interface DebugImageView {
+  type: string | null;
+  name: string | null;
+  address: string | null;
+  size: number | null;
+  debugId: string | null;
+  arch: string | null;
 }
 
 export interface BreadcrumbView {
@@ -75,6 +107,16 @@ export interface OccurrenceView {
   sdk: { name: string | null; version: string | null } | null;
   extra: [string, unknown][];
   fingerprint: string[] | null;
+  dist: string | null;
+  /** The crashing frame, as ingest wrote it (`module in function`, `0x… in lib`). */
+  location: string | null;
+  /** Package name → version. */
+  modules: [string, string][];
+  threads: ThreadView[];
+  debugImages: DebugImageView[];
+  /** The SDK's own timestamp when the stored one differs from it, and why. */
+  originalTimestamp: string | null;
+  timestampAdjustment: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -86,6 +128,7 @@ const text = (value: unknown): string | null =>
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const flag = (value: unknown): boolean | null => (typeof value === "boolean" ? value : null);
 const lines = (value: unknown): string[] => list(value).map((line) => text(line) ?? "");
+const entries = (value: unknown): [string, unknown][] => Object.entries(record(value) ?? {});
 
 function readFrame(value: unknown): FrameView | null {
   const frame = record(value);
@@ -101,6 +144,9 @@ function readFrame(value: unknown): FrameView | null {
     contextLine: text(frame.contextLine),
     preContext: lines(frame.preContext),
     postContext: lines(frame.postContext),
+    instructionAddr: text(frame.instructionAddr),
+    package: text(frame.package),
+    vars: entries(frame.vars),
   };
 }
 
@@ -117,7 +163,18 @@ function readException(value: unknown): ExceptionValueView | null {
     type: text(exception.type),
     value: text(exception.value),
     module: text(exception.module),
-    mechanism: mechanism ? { type: text(mechanism.type), handled: flag(mechanism.handled), synthetic: mechanism.synthetic === true } : null,
+    mechanism: mechanism
+      ? {
+          type: text(mechanism.type),
+          handled: flag(mechanism.handled),
+          synthetic: mechanism.synthetic === true,
+          description: text(mechanism.description),
+          helpLink: text(mechanism.helpLink),
+          isExceptionGroup: mechanism.isExceptionGroup === true,
+          exceptionId: count(mechanism.exceptionId),
+          parentId: count(mechanism.parentId),
+        }
+      : null,
     frames: readFrames(exception.frames),
   };
 }
@@ -126,14 +183,25 @@ function readRequest(value: unknown): RequestView | null {
   const request = record(value);
   if (!request) return null;
   const headers = Object.entries(record(request.headers) ?? {}).map(([name, header]): [string, string] => [name, text(header) ?? JSON.stringify(header) ?? ""]);
-  return { url: text(request.url), method: text(request.method), query: text(request.query), headers, clientIp: text(request.clientIp) };
+  return {
+    url: text(request.url),
+    method: text(request.method),
+    query: text(request.query),
+    headers,
+    clientIp: text(request.clientIp),
+    cookies: entries(request.cookies),
+    data: request.data ?? null,
+    env: entries(request.env),
+  };
 }
 
 function readUser(value: unknown): UserView | null {
   const user = record(value);
   if (!user) return null;
-  const view = { id: text(user.id), email: text(user.email), username: text(user.username), ip: text(user.ip) };
-  return Object.values(view).some((field) => field !== null) ? view : null;
+  const view = { id: text(user.id), email: text(user.email), username: text(user.username), ip: text(user.ip), name: text(user.name) };
+  const geo = entries(user.geo);
+  const data = entries(user.data);
+  return Object.values(view).some((field) => field !== null) || geo.length > 0 || data.length > 0 ? { ...view, geo, data } : null;
 }
 
 function readTags(value: unknown): [string, string][] {
@@ -154,6 +222,31 @@ function readBreadcrumb(value: unknown): BreadcrumbView | null {
     level: text(crumb.level),
     message: text(crumb.message),
     data: crumb.data ?? null,
+  };
+}
+
+function readThread(value: unknown): ThreadView | null {
+  const thread = record(value);
+  if (!thread) return null;
+  return {
+    id: text(thread.id),
+    name: text(thread.name),
+    crashed: thread.crashed === true,
+    current: thread.current === true,
+    frames: readFrames(thread.frames),
+  };
+}
+
+function readDebugImage(value: unknown): DebugImageView | null {
+  const image = record(value);
+  if (!image) return null;
+  return {
+    type: text(image.type),
+    name: text(image.name),
+    address: text(image.address),
+    size: count(image.size),
+    debugId: text(image.debugId),
+    arch: text(image.arch),
   };
 }
 
@@ -180,5 +273,16 @@ export function readOccurrence(data: Record<string, unknown>): OccurrenceView {
     sdk: sdk ? { name: text(sdk.name), version: text(sdk.version) } : null,
     extra: Object.entries(record(data.extra) ?? {}),
     fingerprint,
+    dist: text(data.dist),
+    location: text(data.location),
+    modules: entries(data.modules).map(([name, version]): [string, string] => [name, text(version) ?? ""]),
+    threads: list(data.threads)
+      .map(readThread)
+      .filter((thread): thread is ThreadView => thread !== null),
+    debugImages: list(data.debugImages)
+      .map(readDebugImage)
+      .filter((image): image is DebugImageView => image !== null),
+    originalTimestamp: text(data.originalTimestamp),
+    timestampAdjustment: text(data.timestampAdjustment),
   };
 }

@@ -34,6 +34,31 @@ export function RequestSection({ request }: { request: RequestView }) {
           <h3 className="text-xs font-medium text-muted-foreground uppercase">Headers</h3>
           <KeyValueTable rows={request.headers} testId="request-headers" empty="No headers recorded." />
         </div>
+        {request.cookies.length ? (
+          <div className="grid gap-1">
+            <h3 className="text-xs font-medium text-muted-foreground uppercase">Cookies</h3>
+            <KeyValueTable rows={request.cookies} testId="request-cookies" />
+          </div>
+        ) : null}
+        {request.data !== null ? (
+          <div className="grid gap-1">
+            <h3 className="text-xs font-medium text-muted-foreground uppercase">Body</h3>
+            <KeyValueTable
+              rows={
+                request.data !== null && typeof request.data === "object" && !Array.isArray(request.data)
+                  ? Object.entries(request.data)
+                  : [["body", request.data]]
+              }
+              testId="request-data"
+            />
+          </div>
+        ) : null}
+        {request.env.length ? (
+          <div className="grid gap-1">
+            <h3 className="text-xs font-medium text-muted-foreground uppercase">Environment</h3>
+            <KeyValueTable rows={request.env} testId="request-env" />
+          </div>
+        ) : null}
         {request.clientIp ? (
           <p className="text-sm">
             <span className="text-muted-foreground">Client IP </span>

@@ -2,11 +2,13 @@ import { useId, useState } from "react";
 import { ChevronRightIcon } from "lucide-react";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { cn } from "@/client/lib/utils";
-import { UntrustedText } from "@/client/components/untrusted-text";
+import { UntrustedLink, UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
+import { KeyValueTable } from "./key-value-table";
+import { exceptionTree } from "./exception-tree";
 import type { ExceptionValueView, FrameView } from "./occurrence";
 
 /** Minified bundles put whole files on one line; a context line is cut at this length. */
@@ -14,22 +16,28 @@ const MAX_CONTEXT_LINE = 400;
 
 /**
  * The exception chain, thrown exception first and then "caused by" each cause (the stored order is
- * the reverse), each with its stack trace newest call first. One toggle limits every trace to the
+ * the reverse), each with its stack trace newest call first; an exception group as a tree. A
+ * message event (captureMessage, whose stack some SDKs carry in a typeless exception) is shown as
+ * a message with its stack, never as an "Error". One toggle limits every trace to the
  * application's own frames.
  */
-export function ExceptionChain({ exceptions, stacktrace }: { exceptions: ExceptionValueView[]; stacktrace: FrameView[] }) {
-  const chain = [...exceptions].reverse();
-  const allFrames = exceptions.length ? exceptions.flatMap((exception) => exception.frames) : stacktrace;
+export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions: ExceptionValueView[]; stacktrace: FrameView[]; message: string | null }) {
+  const carriesMessage = message !== null && exceptions.length > 0 && exceptions.every((exception) => exception.type === null);
+  const realExceptions = carriesMessage ? [] : exceptions;
+  const stack = carriesMessage ? exceptions.flatMap((exception) => exception.frames) : stacktrace;
+  const tree = exceptionTree(realExceptions);
+  const allFrames = realExceptions.length ? realExceptions.flatMap((exception) => exception.frames) : stack;
   const hasInApp = allFrames.some((frame) => frame.inApp);
   const [inAppOnly, setInAppOnly] = useState(hasInApp);
   const toggleId = useId();
+  const isMessage = realExceptions.length === 0 && message !== null;
 
-  if (chain.length === 0 && stacktrace.length === 0) return null;
+  if (realExceptions.length === 0 && stack.length === 0 && !isMessage) return null;
 
   return (
     <section className="grid gap-3" data-testid="exception-chain">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{chain.length ? "Exception" : "Stack trace"}</h2>
+        <h2 className="text-lg font-semibold">{realExceptions.length ? "Exception" : isMessage ? "Message" : "Stack trace"}</h2>
         {allFrames.length ? (
           <div className="flex items-center gap-2">
             <Checkbox
@@ -45,14 +53,25 @@ export function ExceptionChain({ exceptions, stacktrace }: { exceptions: Excepti
           </div>
         ) : null}
       </div>
-      {chain.length === 0 ? (
-        <Card className="gap-0 py-0">
-          <FrameList frames={stacktrace} inAppOnly={inAppOnly} />
+      {realExceptions.length === 0 ? (
+        <Card className="gap-0 overflow-hidden py-0" data-testid={isMessage ? "message-event" : undefined}>
+          {isMessage ? (
+            <CardHeader className="border-b py-4">
+              <p className="text-sm whitespace-pre-wrap" data-testid="event-message">
+                <UntrustedText value={message} maxLength={5000} />
+              </p>
+            </CardHeader>
+          ) : null}
+          {stack.length ? (
+            <FrameList frames={stack} inAppOnly={inAppOnly} />
+          ) : (
+            <p className="px-6 py-4 text-sm text-muted-foreground">No stack trace was sent.</p>
+          )}
         </Card>
       ) : (
-        chain.map((exception, index) => (
-          <div key={index} className="grid gap-3">
-            {index > 0 ? (
+        tree.map(({ exception, depth, causedBy }, index) => (
+          <div key={index} className="grid gap-3" style={{ marginLeft: `${Math.min(depth, 6) * 1.5}rem` }} data-depth={depth}>
+            {causedBy ? (
               <p className="text-sm font-medium text-muted-foreground" data-testid="caused-by">
                 Caused by
               </p>
@@ -86,10 +105,26 @@ function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionV
               {cleanText(mechanism.type)}
             </Badge>
           ) : null}
+          {mechanism?.isExceptionGroup ? <Badge variant="secondary">Exception group</Badge> : null}
+          {mechanism?.synthetic ? (
+            <Badge variant="outline" title="Made up by the crash handler: its type and value are the same for every crash" data-testid="synthetic-badge">
+              Synthetic
+            </Badge>
+          ) : null}
         </div>
         {exception.value ? (
           <p className="text-sm" data-testid="exception-value">
             <UntrustedText value={exception.value} maxLength={2000} />
+          </p>
+        ) : null}
+        {mechanism?.description ? (
+          <p className="text-sm text-muted-foreground" data-testid="mechanism-description">
+            <UntrustedText value={mechanism.description} maxLength={2000} />
+          </p>
+        ) : null}
+        {mechanism?.helpLink ? (
+          <p className="text-sm" data-testid="mechanism-help-link">
+            <UntrustedLink url={mechanism.helpLink} />
           </p>
         ) : null}
       </CardHeader>
@@ -102,7 +137,7 @@ function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionV
   );
 }
 
-function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnly: boolean }) {
+export function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnly: boolean }) {
   const newestFirst = [...frames].reverse();
   const inApp = newestFirst.filter((frame) => frame.inApp);
   const showAll = !inAppOnly || inApp.length === 0;
@@ -127,15 +162,29 @@ function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnly: bool
   );
 }
 
+const basename = (path: string) => path.split(/[\\/]/).pop() || path;
+
+/** What a frame is called: its function, else (an unsymbolicated native frame) `0x… in libfoo.so`. */
+/** Names a symbolicator could not resolve: the address says more. */
+const PLACEHOLDER_FUNCTIONS = new Set(["<redacted>", "<unknown>", "?"]);
+
+export function frameName(frame: FrameView): string {
+  if (frame.function && !(frame.instructionAddr && PLACEHOLDER_FUNCTIONS.has(frame.function))) return cleanText(frame.function);
+  if (frame.instructionAddr) return cleanText(frame.package ? `${frame.instructionAddr} in ${basename(frame.package)}` : frame.instructionAddr);
+  return "<anonymous>";
+}
+
 function frameLocation(frame: FrameView): string {
-  const file = frame.filename ?? frame.absPath ?? frame.module ?? "<unknown>";
+  const file = frame.filename ?? frame.absPath ?? frame.module ?? (frame.package ? basename(frame.package) : null) ?? "<unknown>";
   const position = [frame.lineno, frame.colno].filter((part): part is number => part !== null).join(":");
   return cleanText(position ? `${file}:${position}` : file);
 }
 
 function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean }) {
-  const hasContext = frame.contextLine !== null || frame.preContext.length > 0 || frame.postContext.length > 0;
+  const hasContext = frame.contextLine !== null || frame.preContext.length > 0 || frame.postContext.length > 0 || frame.vars.length > 0;
   const [open, setOpen] = useState(defaultOpen && hasContext);
+  const name = frameName(frame);
+  const location = frameLocation(frame);
   return (
     <li data-testid="stack-frame" data-in-app={frame.inApp} className={cn(!frame.inApp && "bg-muted/30")}>
       <button
@@ -152,12 +201,17 @@ function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean 
         />
         <span className="min-w-0 flex-1 font-mono text-xs leading-5 break-all">
           <span className={cn("font-semibold", !frame.inApp && "text-muted-foreground")} data-testid="frame-function">
-            {frame.function ? cleanText(frame.function) : "<anonymous>"}
+            {name}
           </span>
-          <span className="text-muted-foreground"> at </span>
-          <span title={frame.absPath ? cleanText(frame.absPath) : undefined} data-testid="frame-location">
-            {frameLocation(frame)}
-          </span>
+          {/* An address-only frame's name already says which binary (`0x… in libfoo.so`). */}
+          {name.endsWith(` in ${location}`) ? null : (
+            <>
+              <span className="text-muted-foreground"> at </span>
+              <span title={frame.absPath ? cleanText(frame.absPath) : undefined} data-testid="frame-location">
+                {location}
+              </span>
+            </>
+          )}
         </span>
         {frame.inApp ? (
           <Badge variant="outline" className="shrink-0 border-transparent bg-blue-500/15 text-blue-700 dark:text-blue-300">
@@ -165,7 +219,12 @@ function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean 
           </Badge>
         ) : null}
       </button>
-      {open ? <ContextLines frame={frame} /> : null}
+      {open && (frame.contextLine !== null || frame.preContext.length > 0 || frame.postContext.length > 0) ? <ContextLines frame={frame} /> : null}
+      {open && frame.vars.length > 0 ? (
+        <div className="border-t bg-muted/20 px-4 py-2" data-testid="frame-vars">
+          <KeyValueTable rows={frame.vars} />
+        </div>
+      ) : null}
     </li>
   );
 }
