@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { Verbatim, type Logger } from "../logger";
 
-export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account";
+export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account" | "existing-account";
 
 export interface Mail {
   kind: MailKind;
