@@ -11,6 +11,7 @@ import { MembersCard } from "./-components/members-card";
 import { InviteMemberCard } from "./-components/invite-member-card";
 import { PendingInvitationsCard } from "./-components/pending-invitations-card";
 import { TeamsCard } from "./-components/teams-card";
+import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
@@ -48,6 +49,7 @@ function OrganizationSettings() {
       <PageHeader title="Organization" description={`Settings, members and teams of ${organization.data.name}.`} />
       <OrganizationGeneralCard {...props} />
       <MembersCard {...props} />
+      <OrganizationRolesCard {...props} />
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
