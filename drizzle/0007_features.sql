@@ -84,6 +84,30 @@ CREATE TABLE "waf_connections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "device_codes" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"device_code" text NOT NULL,
+	"user_code" text NOT NULL,
+	"user_id" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"status" text NOT NULL,
+	"last_polled_at" timestamp with time zone,
+	"polling_interval" integer,
+	"client_id" text,
+	"scope" text,
+	CONSTRAINT "device_codes_device_code_unique" UNIQUE("device_code"),
+	CONSTRAINT "device_codes_user_code_unique" UNIQUE("user_code")
+);
+--> statement-breakpoint
+CREATE TABLE "organization_roles" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"organization_id" text NOT NULL,
+	"role" text NOT NULL,
+	"permission" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "project_keys" ADD COLUMN "is_primary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "issues" ADD COLUMN "last_regression_batch" uuid;--> statement-breakpoint
 ALTER TABLE "occurrences" ADD COLUMN "fingerprint" text;--> statement-breakpoint
@@ -97,12 +121,16 @@ ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_organization_id_organization
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waf_block_audit" ADD CONSTRAINT "waf_block_audit_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waf_connections" ADD CONSTRAINT "waf_connections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_codes" ADD CONSTRAINT "device_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organization_roles" ADD CONSTRAINT "organization_roles_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_issue_idx" ON "issue_fingerprints" USING btree ("organization_id","issue_id");--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_project_crash_frame_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","crash_frame");--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_project_exception_type_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","exception_type");--> statement-breakpoint
 CREATE INDEX "api_tokens_organization_idx" ON "api_tokens" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "waf_block_audit_org_created_idx" ON "waf_block_audit" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "waf_block_audit_org_cidr_idx" ON "waf_block_audit" USING btree ("organization_id","cidr");--> statement-breakpoint
+CREATE INDEX "device_codes_user_id_idx" ON "device_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "organization_roles_organization_role_idx" ON "organization_roles" USING btree ("organization_id","role");--> statement-breakpoint
 CREATE UNIQUE INDEX "project_keys_one_primary_idx" ON "project_keys" USING btree ("project_id") WHERE "project_keys"."is_primary";
 --> statement-breakpoint
 -- hand-written (screens): existing projects keep the DSN they show today (their newest active key) as their primary.

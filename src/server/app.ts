@@ -9,6 +9,8 @@ import { faviconRoutes } from "./http/favicon";
 import { createRequestContext, type AppServices } from "./context";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { authAliases } from "./http/auth-aliases";
+import { authErrorPage } from "./http/auth-error-page";
 import { authErrors } from "./http/auth-errors";
 import { bodyLimit, bufferedBody } from "./http/body-limit";
 import { clientIpForAuth } from "./http/client-ip";
@@ -101,7 +103,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
-  app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), toNodeHandler(auth), authErrors);
+  //    The error page is the product's own; a few spec names are rewritten to better-auth's.
+  app.get("/api/auth/error", authErrorPage);
+  app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), authAliases, toNodeHandler(auth), authErrors);
 
   // Payment webhooks, before the origin check and the JSON parser: the signature covers the raw bytes.
   app.use(

@@ -130,13 +130,26 @@ describe("account management", () => {
   });
 
   describe("delete account", () => {
-    it("with the right password, mails a 32-character confirmation link that deletes the user, sessions and accounts", async () => {
+    it("with the right password, deletes the user, sessions and accounts at once (spec §5), without a mail", async () => {
       const { session, email, userId } = await signUpVerified(server);
       const other = (await signIn(server, email, PASSWORD)).session;
       // The verification link signed the first browser in; the second signed in with the password.
       expect(await rowsOfUser(server, userId)).toEqual({ users: 1, sessions: 2, accounts: 1 });
 
-      const requested = await session.request(`${AUTH}/delete-user`, { body: { password: PASSWORD, callbackURL: "/goodbye" } });
+      const deleted = await session.request(`${AUTH}/delete-user`, { body: { password: PASSWORD, callbackURL: "/goodbye" } });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(deleted.body).toEqual({ success: true, message: "User deleted" });
+      expect(mailsTo(server, email, "delete-account")).toHaveLength(0);
+      expect(await rowsOfUser(server, userId)).toEqual({ users: 0, sessions: 0, accounts: 0 });
+      expect(await currentUser(session)).toBeNull();
+      expect(await currentUser(other)).toBeNull();
+      expect((await signIn(server, email, PASSWORD)).response.status).toBe(401);
+    });
+
+    it("without a password, mails a 32-character link that deletes the user even when opened signed out", async () => {
+      const { session, email, userId } = await signUpVerified(server);
+      const other = (await signIn(server, email, PASSWORD)).session;
+      const requested = await session.request(`${AUTH}/delete-user`, { body: { callbackURL: "/goodbye" } });
       expect(requested.status, requested.text).toBe(200);
       expect(requested.body).toEqual({ success: true, message: "Verification email sent" });
       expect((await rowsOfUser(server, userId)).users).toBe(1);
@@ -145,25 +158,27 @@ describe("account management", () => {
       expect(link.pathname).toBe(`${AUTH}/delete-user/callback`);
       expect(link.searchParams.get("token")).toMatch(/^[a-z0-9]{32}$/);
 
-      // Opened without the account's session, or by someone else, the link deletes nothing.
-      const anonymous = await new HttpSession(server.url).request(pathOf(link.href));
-      expect(anonymous.status).toBe(404);
+      // Someone else's session cannot use (or spend) the link.
       const stranger = await signUpVerified(server);
       expect((await stranger.session.request(pathOf(link.href))).status).toBe(404);
       expect((await rowsOfUser(server, userId)).users).toBe(1);
-      // better-auth spends the token before checking whose it is, so the owner needs a new link.
-      await session.request(`${AUTH}/delete-user`, { body: { password: PASSWORD, callbackURL: "/goodbye" } });
-      const fresh = new URL(lastMail(server, email, "delete-account").actionUrl);
-      expect(fresh.searchParams.get("token")).not.toBe(link.searchParams.get("token"));
+      // A forged token deletes nothing.
+      const forged = new URL(link.href);
+      forged.searchParams.set("token", "0".repeat(32));
+      expect((await new HttpSession(server.url).request(pathOf(forged.href))).status).toBe(404);
 
-      const opened = await session.request(pathOf(fresh.href));
-      expect(opened.status).toBe(302);
+      // Opened in a browser that is not signed in (a phone's mail app): it works.
+      const anonymous = new HttpSession(server.url);
+      const opened = await anonymous.request(pathOf(link.href));
+      expect(opened.status, opened.text).toBe(302);
       expect(location(server, opened).pathname).toBe("/goodbye");
       expect(await rowsOfUser(server, userId)).toEqual({ users: 0, sessions: 0, accounts: 0 });
       expect(await currentUser(session)).toBeNull();
       expect(await currentUser(other)).toBeNull();
       expect((await signIn(server, email, PASSWORD)).response.status).toBe(401);
       expect((await stranger.session.request(`${AUTH}/get-session`)).body.user.id).toBe(stranger.userId);
+      // One use only.
+      expect((await anonymous.request(pathOf(link.href))).status).toBe(404);
     });
 
     it("refuses a wrong password and sends nothing", async () => {
@@ -202,8 +217,9 @@ describe("account management", () => {
         expect(mailsTo(server, email, "delete-account")).toHaveLength(0);
         const withPassword = await session.request(`${AUTH}/delete-user`, { body: { password: PASSWORD } });
         expect(withPassword.status).toBe(200);
+        expect(withPassword.body.message).toBe("User deleted");
       });
-      expect(mailsTo(server, email, "delete-account")).toHaveLength(1);
+      expect(mailsTo(server, email, "delete-account")).toHaveLength(0);
     });
   });
 
@@ -235,8 +251,13 @@ describe("account management", () => {
       const { b, bToken } = await threeBrowsers();
       const stranger = await signUpVerified(server);
       const attempt = await stranger.session.request(`${AUTH}/revoke-session`, { body: { token: bToken } });
-      expect(attempt.status).toBe(200);
+      // Spec §8: "Session not found", the same answer as for a token that names no session.
+      expect(attempt.status).toBe(400);
+      expect(attempt.body).toMatchObject({ code: "SESSION_NOT_FOUND", message: "Session not found" });
       expect(await currentUser(b)).not.toBeNull();
+      const unknown = await stranger.session.request(`${AUTH}/revoke-session`, { body: { token: "no-such-session-token" } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: "SESSION_NOT_FOUND", message: "Session not found" });
     });
 
     it("revokes the other sessions, keeping the current one", async () => {
@@ -279,8 +300,8 @@ describe("account management", () => {
       expect(accounts.body[0]).toMatchObject({ providerId: "credential", accountId: userId });
       expect(accounts.text).not.toMatch(/password|accessToken|refreshToken/);
 
-      // better-auth 1.7 names the account by its row id (list-accounts' `id`), not by providerId.
-      const unlink = await session.request(`${AUTH}/unlink-account`, { body: { accountId: accounts.body[0].id } });
+      // Spec §7: { providerId, accountId? } with the provider's account id (list-accounts' `accountId`).
+      const unlink = await session.request(`${AUTH}/unlink-account`, { body: { providerId: "credential", accountId: accounts.body[0].accountId } });
       expect(unlink.status).toBe(400);
       expect(unlink.body).toMatchObject({ code: "FAILED_TO_UNLINK_LAST_ACCOUNT", message: "You can't unlink your last account" });
       expect((await rowsOfUser(server, userId)).accounts).toBe(1);

@@ -32,7 +32,9 @@ describe("input limits of the auth service (battery K1, K3)", () => {
     const { status, body, text } = await response;
     expect(status, text).toBe(400);
     expect(body.code).toBe("VALIDATION_ERROR");
-    expect(body.message).toContain(message);
+    // Spec §8's generic message; which field broke which rule is in `details`.
+    expect(body.message).toMatch(/^Invalid (body|query) parameters$/);
+    expect(body.details).toContain(message);
   }
 
   describe("user names", () => {

@@ -235,6 +235,10 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       ["/api/auth/organization/remove-member", { organizationId: bIds.orgId, memberIdOrEmail: bMemberId }],
       ["/api/auth/organization/update-member-role", { organizationId: bIds.orgId, memberId: bMemberId, role: "member" }],
       ["/api/auth/organization/create-team", { organizationId: bIds.orgId, name: "intruders" }],
+      // Organization roles (issue 14, item 10).
+      ["/api/auth/organization/create-role", { organizationId: bIds.orgId, role: "intruder", permission: { member: ["delete"] } }],
+      [`/api/auth/organization/list-roles?organizationId=${bIds.orgId}`, undefined],
+      ["/api/auth/organization/delete-role", { organizationId: bIds.orgId, roleName: "intruder" }],
     ];
     for (const [actor, session] of Object.entries(actors)) {
       for (const [path, body] of attempts) {

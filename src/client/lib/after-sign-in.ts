@@ -21,8 +21,8 @@ function takePendingInvite(): string | null {
   try {
     const href = window.sessionStorage.getItem(PENDING_INVITE_KEY);
     window.sessionStorage.removeItem(PENDING_INVITE_KEY);
-    // Only ever our own invitations page: this value came from the address bar.
-    return href && href.startsWith("/dashboard/invites") ? href : null;
+    // Only ever our own invitations or device page: this value came from the address bar.
+    return href && (href.startsWith("/dashboard/invites") || href.startsWith("/device")) ? href : null;
   } catch {
     return null;
   }

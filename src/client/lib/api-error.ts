@@ -6,7 +6,16 @@ export interface AuthClientError {
   status?: number;
   statusText?: string;
   code?: string;
+  /** VALIDATION_ERROR's detail ("[body.name] Please enter your full name"); `message` is the spec's generic one. */
+  details?: string;
 }
+
+/** "[body.name] Please enter your full name; [body.email] …" → "Please enter your full name. …" */
+const fieldMessages = (details: string) =>
+  details
+    .split("; ")
+    .map((part) => part.replace(/^\[[^\]]*\]\s*/, ""))
+    .join(". ");
 
 export class AuthRequestError extends Error {
   constructor(
@@ -26,8 +35,10 @@ export class AuthRequestError extends Error {
 export async function unwrap<T>(call: Promise<{ data: T; error: null } | { data: null; error: AuthClientError }>): Promise<T> {
   const result = await call;
   if (result.error) {
-    const { message, statusText, status, code } = result.error;
-    throw new AuthRequestError(message || statusText || "Something went wrong", status, code);
+    const { message, statusText, status, code, details } = result.error;
+    // A form wants to say which field is wrong, not the spec's "Invalid body parameters".
+    const shown = code === "VALIDATION_ERROR" && details ? fieldMessages(details) : message;
+    throw new AuthRequestError(shown || statusText || "Something went wrong", status, code);
   }
   return result.data as T;
 }

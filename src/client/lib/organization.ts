@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { parseRoles, type OrganizationRoleName } from "@/shared/roles";
 import { authClient, type AuthSession } from "./auth-client";
 import { unwrap } from "./api-error";
+import type { CustomRole } from "./organization-roles";
 import { isSessionQueryKey, refreshSession } from "./session";
 
 export const organizationKeys = {
@@ -68,8 +69,19 @@ type OrganizationPermissions = Parameters<typeof authClient.organization.checkRo
  * Whether a member's role (possibly several, comma-separated) grants the permissions. Used only to
  * hide controls; the server checks every call again.
  */
-export function roleCan(role: string | null | undefined, permissions: OrganizationPermissions): boolean {
-  return parseRoles(role).some((name) => authClient.organization.checkRolePermission({ role: name as OrganizationRoleName, permissions }));
+export function roleCan(role: string | null | undefined, permissions: OrganizationPermissions, customRoles: readonly CustomRole[] = []): boolean {
+  return parseRoles(role).some((name) => {
+    const custom = customRoles.find((candidate) => candidate.role === name);
+    if (custom) return customRoleGrants(custom, permissions);
+    return authClient.organization.checkRolePermission({ role: name as OrganizationRoleName, permissions });
+  });
+}
+
+/** A custom role grants a set of permissions when its map holds every action asked for (AND, like the server's default). */
+function customRoleGrants(role: CustomRole, permissions: OrganizationPermissions): boolean {
+  return Object.entries(permissions ?? {}).every(([resource, actions]) =>
+    ((actions as string[] | undefined) ?? []).every((action) => (role.permission[resource as keyof CustomRole["permission"]] ?? []).includes(action)),
+  );
 }
 
 /** Lowercase, dash-separated slug suggested from an organization name. */

@@ -6,7 +6,8 @@ import { rememberPendingInvite } from "@/client/lib/after-sign-in";
 export const Route = createFileRoute("/_authenticated")({
   beforeLoad: async ({ context, location }) => {
     if (!context.session) {
-      if (location.pathname === "/dashboard/invites") rememberPendingInvite(location.href);
+      // An invitation or a device code opened signed out comes back after sign-in.
+      if (location.pathname === "/dashboard/invites" || location.pathname === "/device") rememberPendingInvite(location.href);
       throw redirect({ to: "/auth/login", replace: true });
     }
     const activeOrganizationId = await ensureActiveOrganization(context.queryClient, context.session);

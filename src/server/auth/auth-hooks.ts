@@ -1,7 +1,14 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { Db } from "../db/client";
+import { deleteAtOnceWithPassword, deleteWithMailedLinkSignedOut } from "./account-deletion";
 import { checkAuthInput } from "./auth-input-limits";
+import { refuseOwnerRemovalByNonOwner } from "./member-removal";
+import { extendOAuthStateCookie } from "./oauth-state-cookie";
+import { selectProviderAccount } from "./provider-account-selection";
+import { refuseUnknownSession } from "./session-revocation";
 import { assertNotSoleOwner } from "./sole-owner";
+import { redirectMalformedCallback, specAnswer } from "./spec-answers";
+import { withTokenType } from "./token-answers";
 
 /**
  * Spec §8 messages for /send-verification-email. better-auth 1.7 answers "Email is already
@@ -25,7 +32,7 @@ const REDIRECT_ERRORS: Record<string, Record<string, string>> = {
     USER_NOT_FOUND: "user_not_found",
     INVALID_USER: "unauthorized",
   },
-  "/callback/:id": { state_mismatch: "please_restart_the_process" },
+  "/callback/:id": { state_mismatch: "please_restart_the_process", email_does_not_match: "email_doesn't_match" },
 };
 
 const SESSION_EXPIRED = {
@@ -43,14 +50,20 @@ const SESSION_EXPIRED = {
  */
 export function authBeforeHook(freshAgeSeconds: number, db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    redirectMalformedCallback(ctx);
     checkAuthInput(ctx.path, ctx.body, ctx.query);
+    await selectProviderAccount(ctx);
     if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
+    if (ctx.path === "/revoke-session") return refuseUnknownSession(ctx);
+    if (ctx.path === "/organization/remove-member") return refuseOwnerRemovalByNonOwner(ctx, db);
+    if (ctx.path === "/delete-user/callback") return deleteWithMailedLinkSignedOut(ctx, db);
     if (ctx.path !== "/delete-user") return;
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint itself answers 401
     await assertNotSoleOwner(db, session.user.id);
     const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
-    if (body.password || body.token) return;
+    if (body.password) return deleteAtOnceWithPassword(ctx);
+    if (body.token) return;
     const age = Date.now() - new Date(session.session.createdAt).getTime();
     if (age >= freshAgeSeconds * 1000) throw APIError.from("BAD_REQUEST", SESSION_EXPIRED);
   });
@@ -71,12 +84,12 @@ async function rejectEmailInUse(ctx: Parameters<Parameters<typeof createAuthMidd
 }
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
+  extendOAuthStateCookie(ctx);
   const returned = ctx.context.returned;
-  if (!isAPIError(returned)) return;
+  if (!isAPIError(returned)) return withTokenType(ctx);
   const redirectErrors = REDIRECT_ERRORS[ctx.path];
-  if (redirectErrors) {
-    const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
-    if (!target) return;
+  const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
+  if (redirectErrors && target) {
     const queryAt = target.indexOf("?");
     if (queryAt === -1) return;
     const base = target.slice(0, queryAt);
@@ -86,7 +99,7 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
     params.set("error", mapped);
     throw ctx.redirect(`${base}?${params.toString()}`);
   }
-  if (ctx.path !== "/send-verification-email") return;
+  if (ctx.path !== "/send-verification-email") return specAnswer(ctx);
   const code = (returned.body as { code?: string } | undefined)?.code;
   const message = code ? SEND_VERIFICATION_MESSAGES[code] : undefined;
   if (code && message) throw APIError.from("BAD_REQUEST", { code, message });

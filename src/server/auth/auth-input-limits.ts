@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { UserName } from "../../shared/auth-forms";
 import {
@@ -9,13 +8,15 @@ import {
   OrganizationUpdate,
   TeamName,
 } from "../../shared/organization.inputs";
+import { CustomRoleName, PermissionMapInput } from "../../shared/custom-roles";
 import { hasNul, ImageUrl, NUL_MESSAGE } from "../../shared/text.inputs";
+import { validationError } from "./spec-answers";
 
 /**
  * Limits better-auth does not apply itself: lengths of what members type (names, slugs, metadata),
  * parameters it hands to the database unchecked (list-members' sortBy and filterField were 500s),
  * and NUL, which PostgreSQL refuses in text. Each rule only checks: keys it does not name are
- * left to better-auth's own validation. Refusals look like better-auth's: 400 `{ code, message }`.
+ * left to better-auth's own validation. Refusals are the spec's: 400 `{ code: VALIDATION_ERROR, message: "Invalid body parameters", details }`.
  */
 const BODY_RULES: Record<string, z.ZodType> = {
   "/sign-up/email": z.object({ name: UserName, image: ImageUrl.nullish() }),
@@ -24,6 +25,8 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/organization/update": z.object({ data: OrganizationUpdate }),
   "/organization/create-team": z.object({ name: TeamName }),
   "/organization/update-team": z.object({ data: z.object({ name: TeamName.optional() }) }),
+  "/organization/create-role": z.object({ role: CustomRoleName, permission: PermissionMapInput }),
+  "/organization/update-role": z.object({ data: z.object({ roleName: CustomRoleName.optional(), permission: PermissionMapInput.optional() }) }),
 };
 
 const QUERY_RULES: Record<string, z.ZodType> = {
@@ -67,8 +70,6 @@ function nulPath(root: unknown): string[] | null {
 const describe = (where: "body" | "query", issues: z.core.$ZodIssue[]) =>
   issues.map((issue) => `[${[where, ...issue.path.map(String)].join(".")}] ${issue.message}`).join("; ");
 
-const invalid = (message: string) => APIError.from("BAD_REQUEST", { code: "VALIDATION_ERROR", message });
-
 /** Throws a 400 for input of `path` that breaks a limit; otherwise returns and better-auth goes on. */
 export function checkAuthInput(path: string, body: unknown, query: unknown) {
   for (const [where, value] of [
@@ -76,16 +77,16 @@ export function checkAuthInput(path: string, body: unknown, query: unknown) {
     ["query", query],
   ] as const) {
     const at = nulPath(value);
-    if (at) throw invalid(`[${[where, ...at].join(".")}] ${NUL_MESSAGE}`);
+    if (at) throw validationError(where, `[${[where, ...at].join(".")}] ${NUL_MESSAGE}`);
   }
   const bodyRule = BODY_RULES[path];
   if (bodyRule) {
     const result = bodyRule.safeParse(body ?? {});
-    if (!result.success) throw invalid(describe("body", result.error.issues));
+    if (!result.success) throw validationError("body", describe("body", result.error.issues));
   }
   const queryRule = QUERY_RULES[path];
   if (queryRule) {
     const result = queryRule.safeParse(query ?? {});
-    if (!result.success) throw invalid(describe("query", result.error.issues));
+    if (!result.success) throw validationError("query", describe("query", result.error.issues));
   }
 }

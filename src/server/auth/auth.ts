@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { organization } from "better-auth/plugins";
+import { deviceAuthorization, organization } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema/index";
 import type { Env } from "../env";
@@ -12,10 +12,11 @@ import { seatSyncHook } from "../billing/seat-sync";
 import { ac, roles } from "./access-control";
 import { authAfterHook, authBeforeHook } from "./auth-hooks";
 import { avatarPolicy } from "./avatar-policy";
+import { deviceAuthorizationOptions } from "./device-authorization";
 import type { Mailer } from "./mailer";
 import { sealOAuthTokens } from "./oauth-token-sealing";
 import { assertNotSoleOwner } from "./sole-owner";
-import { genericOAuthPlugin, socialProvidersConfig } from "./social-providers";
+import { genericOAuthPlugin, socialProvidersConfig, trustedProviderIds } from "./social-providers";
 
 /** Header the Express layer sets from req.ip (honouring TRUST_PROXY); client copies are stripped. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
@@ -23,6 +24,8 @@ export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 export const AUTH_BASE_PATH = "/api/auth";
 const ONE_HOUR = 60 * 60;
 const SESSION_FRESH_AGE = 24 * ONE_HOUR;
+/** Enough for any team structure we know of; bounds the roles loaded on every permission check. */
+export const MAX_CUSTOM_ROLES = 20;
 
 export interface AuthDeps {
   env: Env;
@@ -67,6 +70,8 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
           invitation: schema.invitation,
           team: schema.team,
           teamMember: schema.teamMember,
+          organizationRole: schema.organizationRole,
+          deviceCode: schema.deviceCode,
           rateLimit: schema.rateLimit,
         },
       }),
@@ -80,6 +85,17 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
+      // Spec §8: while verification is required a duplicate sign-up answers like a new one (no
+      // account enumeration), so the owner of the address is told instead (issue 14, item 9).
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          kind: "existing-account",
+          to: user.email,
+          subject: "Someone tried to sign up to Faultline with your address",
+          text: `Hi ${user.name},\n\nSomeone tried to sign up to Faultline with your email address, which already has an account. If it was you, sign in at ${appUrl}/auth/login, or reset your password with the link below. If it was not you, ignore this mail: nothing has changed.`,
+          actionUrl: `${appUrl}/auth/forgot-password`,
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           kind: "reset-password",
@@ -138,7 +154,7 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
       },
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["google"] },
+      accountLinking: { enabled: true, trustedProviders: trustedProviderIds(env) },
     },
     socialProviders: socialProvidersConfig(env),
     session: {
@@ -179,6 +195,10 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
         roles,
         teams: { enabled: true },
         creatorRole: "owner",
+        // Spec §3/§6: organization roles, custom roles with a permission map per organization,
+        // managed by whoever holds the `ac` permissions (owners and admins) and checked by the
+        // same hasPermission as the built-in roles.
+        dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: MAX_CUSTOM_ROLES },
         invitationExpiresIn: 7 * 24 * ONE_HOUR,
         cancelPendingInvitationsOnReInvite: true,
         // Seats follow membership on the hosted deployment (billing/seat-sync.ts).
@@ -193,6 +213,7 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
           });
         },
       }),
+      deviceAuthorization(deviceAuthorizationOptions(appUrl)),
       ...genericOAuthPlugin(env),
       avatarPolicy(),
     ],

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { Verbatim, type Logger } from "../logger";
 
-export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account" | "usage";
+export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account" | "usage" | "existing-account";
 
 export interface Mail {
   kind: MailKind;

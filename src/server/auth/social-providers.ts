@@ -28,9 +28,24 @@ function googleViaDiscovery(env: Env) {
   return Boolean(env.GOOGLE_DISCOVERY_URL && env.socialProviders.google);
 }
 
+/**
+ * Providers whose word on an email address is enough to link to an existing account (spec §5:
+ * "a trusted provider or a verified provider email"). Google is trusted only as Google itself: an
+ * issuer named by GOOGLE_DISCOVERY_URL may let people pick any address, so with it an identity
+ * links only when the issuer says `email_verified: true` (else anyone could take over an account).
+ */
+export function trustedProviderIds(env: Env): string[] {
+  return env.socialProviders.google && !googleViaDiscovery(env) ? ["google"] : [];
+}
+
+/**
+ * With REQUIRE_EMAIL_VERIFICATION on, a social user whose provider reports the address unverified
+ * is refused a session and mailed a link, exactly like a password user (spec §5: "Unverified users
+ * are blocked when verification is required").
+ */
 export function socialProvidersConfig(env: Env) {
   const entries = Object.entries(env.socialProviders).filter(([id]) => !(id === "google" && googleViaDiscovery(env)));
-  return Object.fromEntries(entries.map(([id, credentials]) => [id, { ...credentials }]));
+  return Object.fromEntries(entries.map(([id, credentials]) => [id, { ...credentials, requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION }]));
 }
 
 export function genericOAuthPlugin(env: Env) {
@@ -47,6 +62,7 @@ export function genericOAuthPlugin(env: Env) {
           clientSecret: google.clientSecret,
           scopes: ["openid", "email", "profile"],
           pkce: true,
+          requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
         },
       ],
     }),

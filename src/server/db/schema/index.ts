@@ -12,3 +12,4 @@ export * from "./analytics-events";
 export * from "./billing";
 export * from "./api-tokens";
 export * from "./waf";
+export * from "./auth-roles-devices";

@@ -29,6 +29,8 @@ export function LinkedAccountsCard() {
   });
 
   const linked = accounts.data ?? [];
+  // The server refuses to unlink the last method ("You can't unlink your last account"); say so before.
+  const isLastMethod = linked.length <= 1;
   const linkable = providers.filter((provider) => !linked.some((account) => account.providerId === provider.id));
 
   return (
@@ -56,10 +58,16 @@ export function LinkedAccountsCard() {
                   <span className="font-medium">{providerName(account.providerId)}</span>
                   <span className="text-xs text-muted-foreground">Linked {new Date(account.createdAt).toLocaleDateString()}</span>
                 </div>
+                {isLastMethod ? (
+                  <span className="text-xs text-muted-foreground" data-testid="last-method-note">
+                    Your only sign-in method
+                  </span>
+                ) : null}
                 <Button
                   variant="ghost"
                   size="sm"
-                  disabled={unlink.isPending}
+                  disabled={unlink.isPending || isLastMethod}
+                  title={isLastMethod ? "You can't unlink your last account" : undefined}
                   data-testid="unlink-account"
                   onClick={() =>
                     unlink.mutate(

@@ -12,6 +12,7 @@ import { InviteMemberCard } from "./-components/invite-member-card";
 import { PendingInvitationsCard } from "./-components/pending-invitations-card";
 import { TeamsCard } from "./-components/teams-card";
 import { ApiTokensCard } from "./-components/api-tokens-card";
+import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
@@ -49,6 +50,7 @@ function OrganizationSettings() {
       <PageHeader title="Organization" description={`Settings, members and teams of ${organization.data.name}.`} />
       <OrganizationGeneralCard {...props} />
       <MembersCard {...props} />
+      <OrganizationRolesCard {...props} />
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />

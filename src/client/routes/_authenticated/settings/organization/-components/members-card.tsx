@@ -2,7 +2,8 @@ import { UserMinusIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
 import { organizationKeys, roleCan } from "@/client/lib/organization";
-import { ORGANIZATION_ROLES, type OrganizationRoleName } from "@/shared/roles";
+import { useOrganizationRoles } from "@/client/lib/organization-roles";
+import { ORGANIZATION_ROLES, parseRoles, type OrganizationRoleName } from "@/shared/roles";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { UserAvatar } from "@/client/components/user-avatar";
@@ -15,15 +16,22 @@ import type { OrganizationCardProps } from "./types";
 
 export const ROLE_LABELS: Record<OrganizationRoleName, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
+/** "Admin" for a built-in role, the name itself for a custom one. */
+const roleLabel = (name: string) => ROLE_LABELS[name as OrganizationRoleName] ?? name;
+
 export function MembersCard({ organization, role, currentUserId }: OrganizationCardProps) {
-  const canUpdate = roleCan(role, { member: ["update"] });
-  const canRemove = roleCan(role, { member: ["delete"] });
+  const customRoles = useOrganizationRoles().data ?? [];
+  const canUpdate = roleCan(role, { member: ["update"] }, customRoles);
+  const canRemove = roleCan(role, { member: ["delete"] }, customRoles);
+  // Only an owner may change or remove an owner, or make someone owner; the server refuses the rest.
+  const iAmOwner = parseRoles(role).includes("owner");
+  const roleOptions = [...ORGANIZATION_ROLES.filter((option) => option !== "owner" || iAmOwner), ...customRoles.map((custom) => custom.role)];
   const invalidate = [organizationKeys.full(organization.id)];
 
   const updateRole = useToastMutation(
-    ({ memberId, role: newRole }: { memberId: string; role: OrganizationRoleName; name: string }) =>
+    ({ memberId, role: newRole }: { memberId: string; role: string; name: string }) =>
       unwrap(authClient.organization.updateMemberRole({ memberId, role: newRole, organizationId: organization.id })),
-    { success: (_data, variables) => `${variables.name} is now ${ROLE_LABELS[variables.role].toLowerCase()}`, invalidate },
+    { success: (_data, variables) => `${variables.name} is now ${roleLabel(variables.role).toLowerCase()}`, invalidate },
   );
   const removeMember = useToastMutation(
     ({ memberId }: { memberId: string; name: string }) =>
@@ -35,7 +43,10 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
     <Card>
       <CardHeader>
         <CardTitle>Members</CardTitle>
-        <CardDescription>Owners manage everything; admins manage members, invitations, teams and projects; members work with issues.</CardDescription>
+        <CardDescription>
+          Owners manage everything; admins manage members, invitations, teams and projects; members work with issues. Only an owner can change or remove an
+          owner.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Table data-testid="members-table">
@@ -54,8 +65,9 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
           <TableBody>
             {organization.members.map((member) => {
               const isMe = member.userId === currentUserId;
+              const mayManage = !parseRoles(member.role).includes("owner") || iAmOwner;
               // Several comma-separated roles cannot be shown in a single select; show them as text.
-              const singleRole = (ORGANIZATION_ROLES as readonly string[]).includes(member.role) ? (member.role as OrganizationRoleName) : null;
+              const singleRole = roleOptions.includes(member.role) ? member.role : null;
               return (
                 <TableRow key={member.id} data-testid="member-row">
                   <TableCell>
@@ -70,31 +82,33 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
                     </div>
                   </TableCell>
                   <TableCell>
-                    {canUpdate && singleRole ? (
+                    {canUpdate && mayManage && singleRole ? (
                       <Select
                         value={singleRole}
                         disabled={updateRole.isPending}
-                        onValueChange={(value) => updateRole.mutate({ memberId: member.id, role: value as OrganizationRoleName, name: member.user.name })}
+                        onValueChange={(value) => updateRole.mutate({ memberId: member.id, role: value, name: member.user.name })}
                       >
                         <SelectTrigger size="sm" aria-label={`Role of ${member.user.name}`} data-testid="member-role">
                           <SelectValue />
                         </SelectTrigger>
                         <SelectContent>
-                          {ORGANIZATION_ROLES.map((option) => (
+                          {roleOptions.map((option) => (
                             <SelectItem key={option} value={option}>
-                              {ROLE_LABELS[option]}
+                              {roleLabel(option)}
                             </SelectItem>
                           ))}
                         </SelectContent>
                       </Select>
                     ) : (
-                      <Badge variant="secondary">{member.role}</Badge>
+                      <Badge variant="secondary" data-testid="member-role-badge">
+                        {parseRoles(member.role).map(roleLabel).join(", ")}
+                      </Badge>
                     )}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">{new Date(member.createdAt).toLocaleDateString()}</TableCell>
                   {canRemove ? (
                     <TableCell className="text-right">
-                      {isMe ? null : (
+                      {isMe || !mayManage ? null : (
                         <ConfirmDialog
                           title={`Remove ${member.user.name}?`}
                           description="They lose access to this organization's projects at once. You can invite them again later."
