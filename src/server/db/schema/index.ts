@@ -9,3 +9,5 @@ export * from "./issue-activities";
 export * from "./ingest";
 export * from "./analytics-events";
 export * from "./billing";
+export * from "./jobs";
+export * from "./alerts";
