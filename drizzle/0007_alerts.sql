@@ -58,6 +58,7 @@ CREATE TABLE "alert_rule_hours" (
 	"hour" timestamp with time zone NOT NULL,
 	"sent" integer DEFAULT 0 NOT NULL,
 	"suppressed" integer DEFAULT 0 NOT NULL,
+	"digested_at" timestamp with time zone,
 	CONSTRAINT "alert_rule_hours_rule_id_hour_pk" PRIMARY KEY("rule_id","hour")
 );
 --> statement-breakpoint

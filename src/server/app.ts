@@ -2,6 +2,7 @@ import type { RequestListener, Server } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Express } from "express";
+import { createAlerts, type AlertsDeps } from "./alerts/alerts.module";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./auth/mailer";
 import { outboxRoutes } from "./auth/outbox.routes";
@@ -18,6 +19,9 @@ import { requestLog } from "./http/request-log";
 import { securityHeaderList, securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import { createIngest, type IngestModule } from "./ingest/ingest.module";
+import { DatabaseJobQueue } from "./jobs/database-job-queue";
+import { resolveSecretsKeyring } from "./auth/secret";
+import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { restErrorHandler } from "./rest/errors";
 import { createV1Router } from "./rest/v1.router";
 import { appRouter } from "./trpc/router";
@@ -30,6 +34,10 @@ export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "bi
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Seals alert action URLs and signing secrets; built from SECRETS_KEY when absent. */
+  secretBox?: SecretBox;
+  /** Alerts' outbound client and spike-check pace (tests point them at loopback stand-ins). */
+  alertOptions?: Pick<AlertsDeps, "outbound" | "frequencyCheckMs">;
   /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
   /** The server this app will listen on; Vite's hot reload shares its port (`npm run dev`). */
@@ -77,8 +85,29 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 2. ingest: own body reader and limits, CORS *, no session or cookies. It is the hot path, so
   //    it answers on the raw request ahead of Express (see `listener` below).
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions));
+  // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
+  const ownJobs =
+    jobs instanceof DatabaseJobQueue ? null : new DatabaseJobQueue(database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
+  const jobQueue = ownJobs ?? (jobs as DatabaseJobQueue);
+  const secretBox = deps.secretBox ?? createSecretBox(resolveSecretsKeyring(env));
+  const alerts = createAlerts({ env, db: database.db, jobs: jobQueue, mailer, secretBox, logger, ...deps.alertOptions });
+  // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
+  ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
-  const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
+  const services: AppServices = {
+    env,
+    db: database.db,
+    auth,
+    logger,
+    mailer,
+    modelProvider,
+    waf,
+    billing,
+    jobs: jobQueue,
+    secretBox,
+    alerts,
+    keyRevocations: ingest.keys,
+  };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   app.all("/api/auth/{*path}", clientIpForAuth, bufferedBody(), toNodeHandler(auth), authErrors);
@@ -115,6 +144,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     services,
     close: async () => {
       await ingest.close();
+      // After ingest's last commit, its alert hand-offs are written; then running jobs finish.
+      await alerts.close();
+      await ownJobs?.close();
       await closeClient();
     },
   };

@@ -40,7 +40,7 @@ async function main() {
   // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, httpServer: server });
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, secretBox, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

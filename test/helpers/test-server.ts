@@ -35,7 +35,7 @@ export interface TestServerOptions {
   /** Reuse a database (e.g. to restart the app on the same data). */
   database?: TestDatabase;
   /** Outside-system clients for the app's service slots (real clients pointed at loopback stand-ins). */
-  outside?: Pick<AppDeps, "modelProvider" | "waf" | "billing" | "jobs">;
+  outside?: Pick<AppDeps, "modelProvider" | "waf" | "billing" | "jobs" | "alertOptions">;
 }
 
 /**
@@ -65,7 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Fixed, so an app restarted on the same database (options.database) still opens what it sealed.
   const secretBox = createSecretBox(parseKeyring(env.SECRETS_KEY ?? TEST_SECRETS_KEY));
   const auth = createAuth({ env, db: database.db, mailer, logger, secret: "test-secret-test-secret-test-secret-0123", secretBox });
-  const app = await createApp({ env, database, auth, mailer, logger, ...options.outside, client: options.serveClient ? "built" : "none" });
+  const app = await createApp({ env, database, auth, mailer, logger, secretBox, ...options.outside, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {
     url,

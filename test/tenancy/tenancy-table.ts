@@ -16,6 +16,8 @@ export interface TenantIds {
   issueId: string;
   exceptionId: string;
   keyId: string;
+  /** An alert rule of the project (every project starts with its default rule). */
+  ruleId: string;
 }
 
 /**
@@ -42,6 +44,16 @@ export interface ProcedureEntry<P extends ProcedurePath> {
 }
 
 const today = () => utcDay(new Date());
+/** A valid rule whose webhook points at a loopback port: nothing may ever reach it from a refused call. */
+const ALERT_RULE_BODY = {
+  name: "intruder rule",
+  enabled: true,
+  trigger: { type: "new_issue" as const },
+  filters: {},
+  actions: [{ type: "webhook" as const, url: "http://127.0.0.1:9/steal" }],
+  intervalMinutes: 30,
+  maxPerHour: 20,
+};
 const NOT_FOUND = { error: "NOT_FOUND" } as const;
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
@@ -87,6 +99,16 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     foreignRow: NOT_FOUND,
   },
   "event.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.create": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ...ALERT_RULE_BODY }) },
+  "alert.update": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, ...ALERT_RULE_BODY }), foreignRow: NOT_FOUND },
+  "alert.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.snooze": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, minutes: 60 }), foreignRow: NOT_FOUND },
+  "alert.test": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.notifications": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.emailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.setEmailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId, optedOut: true }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -125,11 +147,23 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/exceptions/statistics/daily`]: { query: (ids) => ({ from: today(), to: today(), issueId: ids.issueId }), foreignRow: ROW_404 },
   [`get ${PROJECT}/exceptions/:exceptionId`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/events`]: {},
+  [`get ${PROJECT}/alert-rules`]: {},
+  [`post ${PROJECT}/alert-rules`]: { body: () => ALERT_RULE_BODY },
+  [`get ${PROJECT}/alert-rules/:ruleId`]: { foreignRow: ROW_404 },
+  [`put ${PROJECT}/alert-rules/:ruleId`]: { body: () => ALERT_RULE_BODY, foreignRow: ROW_404 },
+  [`delete ${PROJECT}/alert-rules/:ruleId`]: { body: () => ({}), foreignRow: ROW_404 },
+  [`post ${PROJECT}/alert-rules/:ruleId/test`]: { body: () => ({}), foreignRow: ROW_404 },
+  [`get ${PROJECT}/notifications`]: {},
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */
 export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: TenantIds) {
-  const filled = path.replace(":orgId", orgId).replace(":projectId", ids.projectId).replace(":issueId", ids.issueId).replace(":exceptionId", ids.exceptionId);
+  const filled = path
+    .replace(":orgId", orgId)
+    .replace(":projectId", ids.projectId)
+    .replace(":issueId", ids.issueId)
+    .replace(":exceptionId", ids.exceptionId)
+    .replace(":ruleId", ids.ruleId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { BatchWriter } from "./store/batch-writer";
+import { BatchWriter, type CommittedListener } from "./store/batch-writer";
 import { createClient } from "@redis/client";
 import { IngestRateLimiter } from "./http/ingest-rate-limit";
 import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./http/rate-counter.store";
@@ -18,6 +18,8 @@ export interface IngestModule {
   service: IngestService;
   /** The key cache, told by the project service when keys are revoked or projects deleted. */
   keys: ProjectKeyCache;
+  /** The batch writer's after-commit hand-off (alerts); set once by createApp. */
+  onCommitted(listener: CommittedListener): void;
   /** Flushes pending batches; called on SIGTERM before the database closes. */
   close(): Promise<void>;
 }
@@ -65,6 +67,9 @@ export function createIngest(env: Env, database: Database, logger: Logger, secur
     handle,
     service,
     keys,
+    onCommitted: (listener) => {
+      writer.onCommitted = listener;
+    },
     close: async () => {
       await writer.close();
       await counters.close();

@@ -58,15 +58,29 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   async enqueue(name: string, payload: JsonValue, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+    return this.enqueueWith(this.db, name, payload, options);
+  }
+
+  /**
+   * Enqueues inside the caller's transaction (`db` is the transaction): the job exists exactly when
+   * the caller's rows do — the transactional outbox that makes "notification recorded" and
+   * "delivery scheduled" one fact. Wakes this runner only after the caller commits (call `wake`).
+   */
+  async enqueueWith(
+    db: Pick<Db, "execute">,
+    name: string,
+    payload: JsonValue,
+    options: { singletonKey?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     const runAt = options.startAfter ?? new Date();
     const rows = await executeRows<{ id: string }>(
-      this.db,
+      db,
       sql`insert into jobs (name, payload, singleton_key, run_at, max_attempts)
           values (${name}, ${JSON.stringify(payload)}, ${options.singletonKey ?? null}, ${runAt.toISOString()}::timestamptz, ${this.options.maxAttempts})
           on conflict (name, singleton_key) where state = 'queued' and singleton_key is not null do nothing
           returning id`,
     );
-    if (rows.length > 0 && this.handlers.has(name) && runAt.getTime() <= Date.now()) this.wake();
+    if (db === this.db && rows.length > 0 && this.handlers.has(name) && runAt.getTime() <= Date.now()) this.wake();
     return rows[0]?.id ?? null;
   }
 

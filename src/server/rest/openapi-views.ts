@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  AlertActionView,
+  AlertNotificationPage,
+  AlertNotificationView,
+  AlertRuleList,
+  AlertRuleView,
+  AlertTestResult,
+  DeletedAlertRule,
+} from "../../shared/alert.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -53,6 +62,13 @@ const NAMED_VIEWS = {
   DailyCounts,
   EventListItem,
   EventPage,
+  AlertAction: AlertActionView,
+  AlertRule: AlertRuleView,
+  AlertRuleList,
+  AlertNotification: AlertNotificationView,
+  AlertNotificationPage,
+  AlertTestResult,
+  DeletedAlertRule,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

@@ -1,3 +1,4 @@
+import { alertRouter } from "../alerts/alert.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -13,6 +14,7 @@ export const appRouter = router({
   exception: exceptionRouter,
   stats: statsRouter,
   event: eventRouter,
+  alert: alertRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -116,6 +116,8 @@ export const alertRuleHours = pgTable(
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     sent: integer("sent").notNull().default(0),
     suppressed: integer("suppressed").notNull().default(0),
+    /** Set when the hour's digest went out, so a retried digest job sends nothing twice. */
+    digestedAt: timestamp("digested_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.hour] })],
 );
