@@ -65,8 +65,9 @@ CREATE TABLE "alert_rule_hours" (
 CREATE TABLE "alert_rule_issue_fires" (
 	"rule_id" uuid NOT NULL,
 	"subject_id" uuid NOT NULL,
+	"reason" text NOT NULL,
 	"last_fired_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "alert_rule_issue_fires_rule_id_subject_id_pk" PRIMARY KEY("rule_id","subject_id")
+	CONSTRAINT "alert_rule_issue_fires_rule_id_subject_id_reason_pk" PRIMARY KEY("rule_id","subject_id","reason")
 );
 --> statement-breakpoint
 CREATE TABLE "alert_rules" (

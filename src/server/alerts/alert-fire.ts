@@ -39,8 +39,8 @@ export async function fireRule(
   const result = await db.transaction(async (tx) => {
     const [fresh] = await executeRows<{ ok: number }>(
       tx,
-      sql`insert into alert_rule_issue_fires (rule_id, subject_id, last_fired_at) values (${rule.id}::uuid, ${subject.id}::uuid, now())
-          on conflict (rule_id, subject_id) do update set last_fired_at = now()
+      sql`insert into alert_rule_issue_fires (rule_id, subject_id, reason, last_fired_at) values (${rule.id}::uuid, ${subject.id}::uuid, ${reason}, now())
+          on conflict (rule_id, subject_id, reason) do update set last_fired_at = now()
           where alert_rule_issue_fires.last_fired_at <= now() - ${`${rule.intervalMinutes} minutes`}::interval
           returning 1 as ok`,
     );

@@ -92,7 +92,7 @@ export const alertNotifications = pgTable(
   (t) => [index("alert_notifications_org_project_created_idx").on(t.organizationId, t.projectId, t.createdAt.desc())],
 );
 
-/** When a rule last fired for an issue: the once-per-interval guard (a compare-and-set on this row). */
+/** When a rule last fired for an issue and reason: the once-per-interval guard (a compare-and-set on this row). */
 export const alertRuleIssueFires = pgTable(
   "alert_rule_issue_fires",
   {
@@ -101,9 +101,11 @@ export const alertRuleIssueFires = pgTable(
       .references(() => alertRules.id, { onDelete: "cascade" }),
     /** An issue id, or the project id for project-wide triggers (event rate). */
     subjectId: uuid("subject_id").notNull(),
+    /** A regression is news even minutes after the issue's "new issue" alert: each reason has its own interval. */
+    reason: text("reason").notNull(),
     lastFiredAt: timestamp("last_fired_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ruleId, t.subjectId] })],
+  (t) => [primaryKey({ columns: [t.ruleId, t.subjectId, t.reason] })],
 );
 
 /** Notifications per rule and UTC hour: the hourly cap, and what the digest reports. */
