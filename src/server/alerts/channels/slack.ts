@@ -1,13 +1,13 @@
 import { clip, factsOf, headlineOf, type AlertMessage } from "../alert-message";
-import { breakMentions, escapeSlack } from "./escape";
+import { escapeSlack } from "./escape";
 
 /**
  * A Slack incoming-webhook body: Block Kit, with the untrusted title and facts in `plain_text`
  * (never parsed as mrkdwn) and the one mrkdwn string — the link — built from escaped text.
  */
 export function slackBody(message: AlertMessage) {
-  // plain_text is not parsed for links, but Slack clients still highlight @mentions in it: break them.
-  const plain = (text: string, max: number) => ({ type: "plain_text", text: breakMentions(clip(text, max)), emoji: false });
+  // plain_text is not parsed for links, but Slack still wants &, < and > escaped in it, and clients highlight @mentions.
+  const plain = (text: string, max: number) => ({ type: "plain_text", text: escapeSlack(clip(text, max)), emoji: false });
   const headline = headlineOf(message);
   const title = message.issue ? clip(message.issue.title, 300) : headline;
   const blocks: unknown[] = [
