@@ -103,7 +103,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     modelProvider,
     waf,
     billing,
-    jobs: jobQueue,
+    // A queue the caller brought stays the one handlers see; alerts always run on a database queue.
+    jobs: jobs ?? jobQueue,
     secretBox,
     alerts,
     keyRevocations: ingest.keys,
