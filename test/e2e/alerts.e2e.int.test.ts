@@ -73,6 +73,11 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("alerts in a real browse
     await page.goto(mail.actionUrl);
     await page.getByText("Cannot find order", { exact: false }).first().waitFor();
     expect(page.url()).toContain("/dashboard/issues/");
+
+    // Personal settings: opting out of the project's alert emails.
+    await page.goto(`${server.url}/settings/profile`);
+    await page.locator(`#alert-emails-${project.id}`).click();
+    await expect.poll(async () => (await session.query("alert.emailOptOut", { projectId: project.id })).data?.optedOut).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
 });
