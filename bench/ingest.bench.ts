@@ -24,9 +24,12 @@ import { createEnvelopeMix } from "./envelope-mix";
 import { driveLoad } from "./load-generator";
 import { parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
+import { seedAlertRules } from "./seed-alert-rules";
 
 const args = parseBenchArgs(process.argv.slice(2));
 const SECONDS = args.number("--seconds", args.smoke ? 1 : 10);
+/** Active alert rules on the project (issue 18 measures ingest with 10); none by default. */
+const ALERT_RULES = process.argv.includes("--alert-rules") ? args.number("--alert-rules", 10) : 0;
 const WARMUP_SECONDS = args.smoke ? 0 : 2;
 const CONNECTIONS = args.smoke ? [8] : [8, 32, 128];
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -155,6 +158,7 @@ function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
     }
     await database.migrate();
     const project = await seedProject(database.db, "bench");
+    if (ALERT_RULES > 0) await seedAlertRules(database.db, project.organizationId, project.projectId, ALERT_RULES);
     // PGlite allows one process at a time: hand the directory to the server.
     if (kind === "pglite") await database.close();
     const app = await startAppProcess({ ...env, LOG_LEVEL: "error" });

@@ -2,6 +2,7 @@ import type { RequestListener, Server } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type Express } from "express";
+import { createAlerts, type AlertsDeps } from "./alerts/alerts.module";
 import type { Auth } from "./auth/auth";
 import type { Mailer } from "./auth/mailer";
 import { outboxRoutes } from "./auth/outbox.routes";
@@ -27,6 +28,9 @@ import { planLimits } from "./billing/billing-plans";
 import { UsageQuota } from "./billing/usage-quota";
 import { usageNoticeSender } from "./billing/usage-notices";
 import type { RateCounterStore } from "./ingest/http/rate-counter.store";
+import { DatabaseJobQueue } from "./jobs/database-job-queue";
+import { resolveSecretsKeyring } from "./auth/secret";
+import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { restErrorHandler } from "./rest/errors";
 import { mcpRoutes } from "./mcp/mcp.routes";
 import { createV1Router } from "./rest/v1.router";
@@ -40,6 +44,10 @@ export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "bi
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Seals alert action URLs and signing secrets; built from SECRETS_KEY when absent. */
+  secretBox?: SecretBox;
+  /** Alerts' outbound client and spike-check pace (tests point them at loopback stand-ins). */
+  alertOptions?: Pick<AlertsDeps, "outbound" | "frequencyCheckMs">;
   /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
   /** The server this app will listen on; Vite's hot reload shares its port (`npm run dev`). */
@@ -99,8 +107,30 @@ export async function createApp(deps: AppDeps): Promise<App> {
         })
     : undefined;
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
+  // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
+  const ownJobs =
+    jobs instanceof DatabaseJobQueue ? null : new DatabaseJobQueue(database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
+  const jobQueue = ownJobs ?? (jobs as DatabaseJobQueue);
+  const secretBox = deps.secretBox ?? createSecretBox(resolveSecretsKeyring(env));
+  const alerts = createAlerts({ env, db: database.db, jobs: jobQueue, mailer, secretBox, logger, ...deps.alertOptions });
+  // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
+  ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
-  const services: AppServices = { env, db: database.db, auth, logger, mailer, modelProvider, waf, billing, jobs, keyRevocations: ingest.keys };
+  const services: AppServices = {
+    env,
+    db: database.db,
+    auth,
+    logger,
+    mailer,
+    modelProvider,
+    waf,
+    billing,
+    // A queue the caller brought stays the one handlers see; alerts always run on a database queue.
+    jobs: jobs ?? jobQueue,
+    secretBox,
+    alerts,
+    keyRevocations: ingest.keys,
+  };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   //    The error page is the product's own; a few spec names are rewritten to better-auth's.
@@ -149,6 +179,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     services,
     close: async () => {
       await ingest.close();
+      // After ingest's last commit, its alert hand-offs are written; then running jobs finish.
+      await alerts.close();
+      await ownJobs?.close();
       await closeClient();
     },
   };

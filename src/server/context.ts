@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
+import type { AlertsModule } from "./alerts/alerts.module";
 import type { Auth, AuthSession } from "./auth/auth";
 import type { Mailer } from "./auth/mailer";
 import type { BillingProvider } from "./billing/billing-provider";
@@ -10,6 +11,7 @@ import type { WafIntegration } from "./integrations/waf/waf.module";
 import type { KeyRevocations } from "./ingest/project-key.cache";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
+import type { SecretBox } from "./secrets/secret-box";
 
 /**
  * What every request handler may use, built once in main.ts/createApp and shared by tRPC and
@@ -27,6 +29,10 @@ export interface AppServices {
   waf?: WafIntegration;
   billing?: BillingProvider;
   jobs?: JobQueue;
+  /** Seals third-party URLs and signing secrets (alert actions). */
+  secretBox?: SecretBox;
+  /** Alert delivery (the "Send test" button); absent where no app runs, e.g. a route listing. */
+  alerts?: AlertsModule;
   /** The ingest key cache of this process (absent where no ingest runs, e.g. a route listing). */
   keyRevocations?: KeyRevocations;
 }

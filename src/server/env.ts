@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
+import { parseOutboundAllow } from "./outbound/outbound-allow";
 
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
@@ -83,6 +84,19 @@ const EnvSchema = z.object({
   // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).
   NODE_OPTIONS: z.string().default(""),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Alerts (issue 18): outbound webhooks and delivery.
+  OUTBOUND_ALLOW: z
+    .string()
+    .default("")
+    .superRefine((value, ctx) => {
+      try {
+        parseOutboundAllow(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^OUTBOUND_ALLOW: /, "") });
+      }
+    }),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  ALERT_JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   // AWS WAF integration (issue 16). The SDK's standard endpoint variables, passed to the clients
   // explicitly (a WAF-compatible proxy, or a test stand-in), and Faultline's own AWS identity,
   // used only to assume the roles organizations connect with (STS AssumeRole + ExternalId).

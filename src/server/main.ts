@@ -55,7 +55,7 @@ async function main() {
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
   const waf = createWafIntegration(env, secretBox);
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, httpServer: server });
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, secretBox, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

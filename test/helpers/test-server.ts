@@ -35,7 +35,7 @@ export interface TestServerOptions {
   /** Reuse a database (e.g. to restart the app on the same data). */
   database?: TestDatabase;
   /** Outside-system clients for the app's service slots (real clients pointed at loopback stand-ins). */
-  outside?: Pick<AppDeps, "modelProvider" | "waf" | "billing" | "jobs">;
+  outside?: Pick<AppDeps, "modelProvider" | "waf" | "billing" | "jobs" | "alertOptions">;
 }
 
 /**
@@ -73,7 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     secretBox,
     billing: options.outside?.billing,
   });
-  const app = await createApp({ env, database, auth, mailer, logger, ...options.outside, client: options.serveClient ? "built" : "none" });
+  const app = await createApp({ env, database, auth, mailer, logger, secretBox, ...options.outside, client: options.serveClient ? "built" : "none" });
   server.on("request", app.listener);
   return {
     url,

@@ -42,6 +42,9 @@ async function checksumOf(server: TestServer, orgId: string) {
     "project_daily_counts",
     "issue_tag_counts",
     "api_tokens",
+    "alert_rules",
+    "alert_actions",
+    "alert_notifications",
   ];
   const sums: string[] = [];
   for (const table of tables) {
@@ -83,6 +86,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     const { data: exceptions } = await callProcedure(b.session, "exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await callProcedure(b.session, "project.get", { projectId: b.project.id });
     const { data: bToken } = await callProcedure(b.session, "apiToken.create", { name: `${MARKER}-token`, scopes: ["event:read"] });
+    const { data: rules } = await callProcedure(b.session, "alert.list", { projectId: b.project.id });
     bIds = {
       orgId: b.org.id,
       projectId: b.project.id,
@@ -90,6 +94,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       exceptionId: exceptions!.items[0].id,
       keyId: project!.keys[0].id,
       apiTokenId: bToken!.token.id,
+      ruleId: rules![0].id,
     };
     const invited = await b.session.request("/api/auth/organization/invite-member", { body: { email: "b-invitee@example.com", role: "member" } });
     bInvitationId = invited.body.id;
@@ -254,7 +259,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     expect(await checksumOf(server, b.org.id)).toBe(checksumBefore);
     const everything = transcripts.join("\n");
     expect(transcripts.length).toBeGreaterThan(200);
-    for (const secret of [MARKER, "MarkerError", "markerHandler", bIds.projectId, bIds.issueId, bIds.exceptionId, bIds.keyId, b.project.apiKey]) {
+    for (const secret of [MARKER, "MarkerError", "markerHandler", bIds.projectId, bIds.issueId, bIds.exceptionId, bIds.keyId, bIds.ruleId, b.project.apiKey]) {
       expect(everything.includes(secret), secret).toBe(false);
     }
   });

@@ -18,6 +18,8 @@ export interface TenantIds {
   keyId: string;
   /** One of the organization's API tokens (only the whole-surface matrix creates one). */
   apiTokenId?: string;
+  /** An alert rule of the project (every project starts with its default rule). */
+  ruleId: string;
 }
 
 /**
@@ -72,6 +74,16 @@ export const WAF_IP_SET_ID = "a1b2c3d4-5678-90ab-cdef-EXAMPLE11111";
 export const WAF_IP = "203.0.113.77";
 const NO_AWS = { error: "SERVICE_UNAVAILABLE" } as const;
 const NOT_CONNECTED = { error: "NOT_FOUND" } as const;
+/** A valid rule whose webhook points at a loopback port: nothing may ever reach it from a refused call. */
+const ALERT_RULE_BODY = {
+  name: "intruder rule",
+  enabled: true,
+  trigger: { type: "new_issue" as const },
+  filters: {},
+  actions: [{ type: "webhook" as const, url: "http://127.0.0.1:9/steal" }],
+  intervalMinutes: 30,
+  maxPerHour: 20,
+};
 const NOT_FOUND = { error: "NOT_FOUND" } as const;
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
@@ -169,6 +181,16 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "waf.unblock": { scope: "organization", managersOnly: true, input: (ids) => ({ ip: WAF_IP, issueId: ids.issueId }), ownOrganization: NOT_CONNECTED },
   "waf.blockStatus": { scope: "organization", input: () => ({ ip: WAF_IP }) },
   "waf.audit": { scope: "organization", input: () => ({ limit: 10 }) },
+  "alert.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.create": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ...ALERT_RULE_BODY }) },
+  "alert.update": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, ...ALERT_RULE_BODY }), foreignRow: NOT_FOUND },
+  "alert.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.snooze": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, minutes: 60 }), foreignRow: NOT_FOUND },
+  "alert.test": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.notifications": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.emailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "alert.setEmailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId, optedOut: true }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -233,6 +255,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`post ${WAF}/blocks`]: { body: (ids) => ({ ip: WAF_IP, projectId: ids.projectId, issueId: ids.issueId, exceptionId: ids.exceptionId }) },
   [`delete ${WAF}/blocks/:ip`]: { body: () => ({}) },
   [`get ${WAF}/audit`]: {},
+  [`get ${PROJECT}/alert-rules`]: {},
+  [`post ${PROJECT}/alert-rules`]: { body: () => ALERT_RULE_BODY },
+  [`get ${PROJECT}/alert-rules/:ruleId`]: { foreignRow: ROW_404 },
+  [`put ${PROJECT}/alert-rules/:ruleId`]: { body: () => ALERT_RULE_BODY, foreignRow: ROW_404 },
+  [`delete ${PROJECT}/alert-rules/:ruleId`]: { body: () => ({}), foreignRow: ROW_404 },
+  [`post ${PROJECT}/alert-rules/:ruleId/test`]: { body: () => ({}), foreignRow: ROW_404 },
+  [`get ${PROJECT}/notifications`]: {},
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */
@@ -244,7 +273,8 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":projectId", ids.projectId)
     .replace(":issueId", ids.issueId)
     .replace(":exceptionId", ids.exceptionId)
-    .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000");
+    .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000")
+    .replace(":ruleId", ids.ruleId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;
 }

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { Verbatim, type Logger } from "../logger";
 
-export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account" | "usage" | "existing-account";
+export type MailKind = "verification" | "reset-password" | "change-email" | "invitation" | "delete-account" | "usage" | "existing-account" | "alert";
 
 export interface Mail {
   kind: MailKind;
@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   /** The link the recipient must open; logged and listed in the outbox when no SMTP is configured. */
   actionUrl: string;
+  /** A mail that renders its own HTML (alerts); its text already holds the link. */
+  html?: string;
 }
 
 export interface OutboxEntry extends Mail {
@@ -58,8 +60,8 @@ export function createMailer(options: MailerOptions): Mailer {
           from: options.from,
           to: mail.to,
           subject: mail.subject,
-          text: `${mail.text}\n\n${mail.actionUrl}`,
-          html: renderHtml(mail),
+          text: mail.html ? mail.text : `${mail.text}\n\n${mail.actionUrl}`,
+          html: mail.html ?? renderHtml(mail),
         });
         options.logger.info("mail sent", { mailKind: mail.kind, to: mail.to });
         return;

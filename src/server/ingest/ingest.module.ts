@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { BatchWriter } from "./store/batch-writer";
+import { BatchWriter, type CommittedListener } from "./store/batch-writer";
 import { createClient } from "@redis/client";
 import { IngestRateLimiter } from "./http/ingest-rate-limit";
 import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./http/rate-counter.store";
@@ -21,6 +21,8 @@ export interface IngestModule {
   keys: ProjectKeyCache;
   /** The plans' monthly quotas, when they apply (hosted deployment). */
   quota?: UsageQuota;
+  /** The batch writer's after-commit hand-off (alerts); set once by createApp. */
+  onCommitted(listener: CommittedListener): void;
   /** Flushes pending batches; called on SIGTERM before the database closes. */
   close(): Promise<void>;
 }
@@ -79,6 +81,9 @@ export function createIngest(
     service,
     keys,
     quota,
+    onCommitted: (listener) => {
+      writer.onCommitted = listener;
+    },
     close: async () => {
       await writer.close();
       await quota?.close();

@@ -3,6 +3,7 @@ import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } fr
 import type { Platform } from "../../shared/platforms";
 import type { ProjectView } from "../../shared/project.views";
 import { canManageProjects } from "../../shared/roles";
+import { insertDefaultAlertRule } from "../alerts/alert-rule.service";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
@@ -104,6 +105,7 @@ export async function createProject(ctx: ProjectContext, input: CreateProjectInp
       .insert(projectKeys)
       .values({ organizationId: ctx.org.organizationId, projectId: project.id, publicKey: generatePublicKey(), isPrimary: true })
       .returning();
+    await insertDefaultAlertRule(tx, ctx.org.organizationId, project.id);
     return { project, key };
   });
   return toView(ctx.apiUrl, project, [key]);

@@ -2,6 +2,15 @@ import { z } from "zod";
 import { ApiTokenList, ApiTokenView, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
 import { BillingRedirect, BillingUsage, ProjectUsage, SubscriptionList, SubscriptionView, WebhookReceipt } from "../../shared/billing.views";
 import { IssueFingerprint, IssueFingerprintList, IssueList, SimilarIssue, SimilarIssueList } from "../../shared/grouping.views";
+import {
+  AlertActionView,
+  AlertNotificationPage,
+  AlertNotificationView,
+  AlertRuleList,
+  AlertRuleView,
+  AlertTestResult,
+  DeletedAlertRule,
+} from "../../shared/alert.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -100,6 +109,13 @@ const NAMED_VIEWS = {
   WafBlockResult,
   WafAuditEntry,
   WafAuditList,
+  AlertAction: AlertActionView,
+  AlertRule: AlertRuleView,
+  AlertRuleList,
+  AlertNotification: AlertNotificationView,
+  AlertNotificationPage,
+  AlertTestResult,
+  DeletedAlertRule,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ApiTokenIdInput, CreateApiTokenInput } from "../../shared/api-token.inputs";
 import { ApiTokenList, CreatedApiToken, RevokedApiToken } from "../../shared/api-token.views";
+import { AlertRuleScope, CreateAlertRuleInput, ListNotificationsInput, UpdateAlertRuleInput } from "../../shared/alert.inputs";
+import { AlertNotificationPage, AlertRuleList, AlertRuleView, AlertTestResult, DeletedAlertRule } from "../../shared/alert.views";
 import { CreateProjectInput, ProjectIdInput } from "../../shared/project.inputs";
 import { ProjectView } from "../../shared/project.views";
 import {
@@ -260,6 +262,73 @@ export const API_ROUTES: ApiRoute[] = [
     mountedBeforeJson: true,
   },
   ...wafRoutes(),
+  {
+    method: "get",
+    path: `${PP}/alert-rules`,
+    summary: "List alert rules",
+    tag: "Alerts",
+    input: ProjectIdInput,
+    output: AlertRuleList,
+    response: "The project's rules",
+  },
+  {
+    method: "post",
+    path: `${PP}/alert-rules`,
+    summary:
+      "Create an alert rule. A new webhook action answers its signing secret once (`actions[].secret`). Webhook deliveries are POSTs of " +
+      "`{ type, rule: { id, name }, issue: { id, title, culprit, level, status, url, eventCount, userCount, firstSeen, lastSeen, environment, release }, " +
+      'project: { id, name }, test }` signed with the header `Faultline-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`.',
+    tag: "Alerts",
+    input: CreateAlertRuleInput,
+    output: AlertRuleView,
+    response: "The new rule (webhook secrets shown this once)",
+    status: 201,
+  },
+  {
+    method: "get",
+    path: `${PP}/alert-rules/:ruleId`,
+    summary: "Get an alert rule",
+    tag: "Alerts",
+    input: AlertRuleScope,
+    output: AlertRuleView,
+    response: "The rule",
+  },
+  {
+    method: "put",
+    path: `${PP}/alert-rules/:ruleId`,
+    summary: "Replace an alert rule (send an action's id, without url, to keep its URL and signing secret)",
+    tag: "Alerts",
+    input: UpdateAlertRuleInput,
+    output: AlertRuleView,
+    response: "The updated rule",
+  },
+  {
+    method: "delete",
+    path: `${PP}/alert-rules/:ruleId`,
+    summary: "Delete an alert rule",
+    tag: "Alerts",
+    input: AlertRuleScope,
+    output: DeletedAlertRule,
+    response: "The deleted rule's id",
+  },
+  {
+    method: "post",
+    path: `${PP}/alert-rules/:ruleId/test`,
+    summary: "Send a test notification through every action of the rule now",
+    tag: "Alerts",
+    input: AlertRuleScope,
+    output: AlertTestResult,
+    response: "One logged notification per action, with its outcome",
+  },
+  {
+    method: "get",
+    path: `${PP}/notifications`,
+    summary: "The notification log, newest first",
+    tag: "Alerts",
+    input: ListNotificationsInput,
+    output: AlertNotificationPage,
+    response: "A page of notification attempts",
+  },
 ];
 
 /** Issue 16: the integrations list and the AWS WAF integration (every AWS call is made by the server). */

@@ -26,7 +26,15 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
     const issue = await issueByType(tenant.session, tenant.project.id, type);
     const { data: exceptions } = await callProcedure(tenant.session, "exception.list", { projectId: tenant.project.id, issueId: issue.id });
     const { data: project } = await callProcedure(tenant.session, "project.get", { projectId: tenant.project.id });
-    return { orgId: tenant.org.id, projectId: tenant.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id };
+    const { data: rules } = await callProcedure(tenant.session, "alert.list", { projectId: tenant.project.id });
+    return {
+      orgId: tenant.org.id,
+      projectId: tenant.project.id,
+      issueId: issue.id,
+      exceptionId: exceptions!.items[0].id,
+      keyId: project!.keys[0].id,
+      ruleId: rules![0].id,
+    };
   };
   const call = async <P extends ProcedurePath>(session: HttpSession, path: P, input: ProcedureInput<P>) => {
     const result = await callProcedure(session, path, input);

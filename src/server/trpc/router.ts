@@ -1,5 +1,6 @@
 import { apiTokenRouter } from "../api-tokens/api-token.router";
 import { billingRouter } from "../billing/billing.router";
+import { alertRouter } from "../alerts/alert.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -20,6 +21,7 @@ export const appRouter = router({
   billing: billingRouter,
   integration: integrationRouter,
   waf: wafRouter,
+  alert: alertRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,3 +13,5 @@ export * from "./billing";
 export * from "./api-tokens";
 export * from "./waf";
 export * from "./auth-roles-devices";
+export * from "./jobs";
+export * from "./alerts";

@@ -45,8 +45,20 @@ export interface CommittedTags {
   tags: Record<string, string>;
 }
 
+/** An issue this batch created or reopened (a regression): what alerts are evaluated on. */
+export interface IssueFact {
+  organizationId: string;
+  projectId: string;
+  issueId: string;
+  kind: "new" | "regression";
+}
+
 /** What one batch statement did. */
 export interface CommittedEvents {
+  /** Issues the batch created or regressed (few: most batches add to known issues). */
+  issueFacts: IssueFact[];
+  /** "organizationId projectId" of every project that stored an event in this batch. */
+  projects: string[];
   /** The tags of each event stored (not duplicates, not orphans), for the tag counts. */
   stored: CommittedTags[];
   /**
@@ -70,10 +82,10 @@ export async function commitBatch(db: StatementRunner, batch: BatchItem[], outco
  */
 export async function commitItems(db: StatementRunner, batch: BatchItem[]): Promise<CommittedEvents> {
   const [occurrences, rows] = splitBatch(batch);
-  const committed = occurrences.length > 0 ? await commitEvents(db, occurrences) : { stored: [], orphans: [] };
+  const committed = occurrences.length > 0 ? await commitEvents(db, occurrences) : { stored: [], orphans: [], issueFacts: [], projects: [] };
   if (rows.length > 0) await insertQueuedRows(db, rows);
   if (rows.length === 0 || committed.orphans.length === 0) return committed;
-  return { stored: committed.stored, orphans: committed.orphans.map((i) => batch.indexOf(occurrences[i])) };
+  return { ...committed, orphans: committed.orphans.map((i) => batch.indexOf(occurrences[i])) };
 }
 
 export async function commitEvents(db: StatementRunner, batch: PreparedOccurrence[]): Promise<CommittedEvents> {
@@ -97,7 +109,13 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     documents[slot] = event.document;
   }
 
-  const [result] = await db.executePrepared<{ duplicates: number[] | null; orphans: number[] | null; redirected: [number, string][] | null }>(
+  const [result] = await db.executePrepared<{
+    duplicates: number[] | null;
+    orphans: number[] | null;
+    redirected: [number, string][] | null;
+    alerting: [string, string, string, string | null][] | null;
+    projects: string[] | null;
+  }>(
     sql`with
       r as (
         select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
@@ -124,6 +142,11 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           id uuid, organization_id text, project_id uuid, fingerprint text, grouping_version smallint, title text,
           culprit text, level text, platform text, severity text, components text, exception_type text, crash_frame text,
           message_template text)
+      ),
+      -- The batch's issues as they were before this statement (a statement sees one snapshot), so the
+      -- result can say which issues it created and which it reopened, for alerts.
+      prior as (
+        select i.id, i.status from issues i where i.id in (select r.target_issue_id from resolved r)
       ),
       occ as (
         insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
@@ -206,6 +229,13 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select organization_id, project_id, id, ${regressionActivityValuesSql} from upserted where regressed
         returning 1
       ),
+      minutely as (
+        insert into issue_minute_counts (organization_id, project_id, issue_id, minute, count)
+        select organization_id, project_id, issue_id, date_trunc('minute', received_at), count(*)
+        from occ group by 1, 2, 3, 4 order by 3, 4
+        on conflict (issue_id, minute) do update set count = issue_minute_counts.count + excluded.count
+        returning 1
+      ),
       hourly as (
         insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
         select organization_id, project_id, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
@@ -238,8 +268,13 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
              + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted)
              + (select count(*) from new_fingerprints)
-             + (select count(*) from regressions) as touched,
+             + (select count(*) from regressions)
+             + (select count(*) from minutely) as touched,
            (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
+           -- Alerts: [issue, organization, project, status before] of each issue created (no prior row) or regressed.
+           (select json_agg(json_build_array(u.id, u.organization_id, u.project_id, p.status)) from upserted u left join prior p on p.id = u.id
+             where p.id is null or u.regressed) as alerting,
+           (select array_agg(distinct organization_id || ' ' || project_id::text) from occ) as projects,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
            (select array_agg(r.document_index) from r where not exists (select 1 from projects p where p.id = r.project_id)) as orphans`,
@@ -250,7 +285,13 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
   for (const [index, issueId] of result?.redirected ?? []) if (tags[Number(index) - 1]) tags[Number(index) - 1].issueId = issueId;
   const orphanSlots = new Set((result?.orphans ?? []).map((index) => Number(index) - 1));
   const orphans = orphanSlots.size === 0 ? [] : slotOfItem.flatMap((slot, position) => (orphanSlots.has(slot) ? [position] : []));
-  return { stored: tags.filter(Boolean), orphans };
+  const issueFacts: IssueFact[] = (result?.alerting ?? []).map(([issueId, organizationId, projectId, before]) => ({
+    issueId,
+    organizationId,
+    projectId,
+    kind: before === null ? "new" : "regression",
+  }));
+  return { stored: tags.filter(Boolean), orphans, issueFacts, projects: result?.projects ?? [] };
 }
 
 /** Adds summed tag counts to issue_tag_counts, skipping issues deleted since their events were stored. */

@@ -1,5 +1,5 @@
 import type { Logger } from "../../logger";
-import { addOutcomes, addTagCounts, commitItems, type CommittedTags, type StatementRunner } from "./batch-commit";
+import { addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
 import { commitIsolating } from "./batch-isolation";
 import { isConcurrencyVictim, isDataError, sqlStateOf } from "./database-errors";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
@@ -34,7 +34,18 @@ interface BatchAnswers {
   stored: Waiter[];
   refused: { waiter: Waiter; error: Error }[];
   committed: CommittedTags[];
+  facts: CommittedFacts;
 }
+
+/** What a committed batch tells other domains (alerts): issues created or regressed, projects that stored events. */
+export interface CommittedFacts {
+  issueFacts: IssueFact[];
+  /** "organizationId projectId" pairs. */
+  projects: string[];
+}
+
+/** Called after a batch commits, synchronously and never awaited: a listener only hands the facts on. */
+export type CommittedListener = (facts: CommittedFacts) => void;
 
 /**
  * Group commit: requests enqueue their events and wait; one transaction at a time commits
@@ -50,6 +61,8 @@ export class BatchWriter {
   private readonly tagCounts: TagCountBuffer;
   private tagFlushTimer: NodeJS.Timeout | null = null;
   private tagFlush: Promise<void> | null = null;
+  /** The alerts hand-off (alerts/alert-hand-off.ts); null where no alerts run. */
+  onCommitted: CommittedListener | null = null;
 
   constructor(
     private readonly db: StatementRunner,
@@ -151,6 +164,7 @@ export class BatchWriter {
         for (const waiter of answers.stored) waiter.resolve();
         for (const { waiter, error } of answers.refused) waiter.reject(error);
         this.countTags(answers.committed);
+        this.handOff(answers.facts);
       };
     });
   }
@@ -162,7 +176,7 @@ export class BatchWriter {
    * never split: the whole batch answers 503 with Retry-After.
    */
   private async commitEach(waiters: Waiter[]): Promise<BatchAnswers> {
-    const answers: BatchAnswers = { stored: [], refused: [], committed: [] };
+    const answers: BatchAnswers = { stored: [], refused: [], committed: [], facts: { issueFacts: [], projects: [] } };
     const unavailable: Waiter[] = [];
     let outage: unknown = null;
     const parts = await commitIsolating(waiters, (part) => this.commitWithRetry(part.map((waiter) => waiter.item)), {
@@ -175,6 +189,8 @@ export class BatchWriter {
         const orphans = new Set(part.result.orphans);
         part.items.forEach((waiter, i) => (orphans.has(i) ? answers.refused.push({ waiter, error: PROJECT_DELETED }) : answers.stored.push(waiter)));
         answers.committed.push(...part.result.stored);
+        answers.facts.issueFacts.push(...part.result.issueFacts);
+        answers.facts.projects.push(...part.result.projects);
       } else if (part.isolated) {
         const { item } = part.items[0];
         if (item instanceof QueuedRow) this.logger.warn("queued row refused by the database", { sqlState: sqlStateOf(part.error), err: part.error });
@@ -205,6 +221,16 @@ export class BatchWriter {
       quantity: 1,
       at: new Date(),
     });
+  }
+
+  /** After the commit, off the answer path: a throwing listener must not fail stored events. */
+  private handOff(facts: CommittedFacts) {
+    if (!this.onCommitted || (facts.issueFacts.length === 0 && facts.projects.length === 0)) return;
+    try {
+      this.onCommitted(facts);
+    } catch (error) {
+      this.logger.warn("committed-batch listener failed", { err: error });
+    }
   }
 
   private countTags(committed: CommittedTags[]) {

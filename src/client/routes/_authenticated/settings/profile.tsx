@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "@/client/components/page-header";
 import { ProfileCard, ThemeCard } from "@/client/components/profile-cards";
+import { AlertEmailsCard } from "./-profile/alert-emails-card";
 
 export const Route = createFileRoute("/_authenticated/settings/profile")({
   component: SettingsProfileScreen,
@@ -12,6 +13,7 @@ function SettingsProfileScreen() {
       <PageHeader title="Profile" description="Your name, picture and how Faultline looks." />
       <ProfileCard />
       <ThemeCard />
+      <AlertEmailsCard />
     </div>
   );
 }

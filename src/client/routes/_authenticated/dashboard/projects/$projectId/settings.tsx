@@ -13,6 +13,8 @@ import { ProjectGeneralCard } from "./-project-general-card";
 import { ProjectKeysCard } from "./-project-keys-card";
 import { SetupSnippetsCard } from "./-setup-snippets-card";
 import { DeleteProjectCard } from "./-delete-project-card";
+import { AlertRulesCard } from "./-alert-rules-card";
+import { AlertLogCard } from "./-alert-log-card";
 
 const ProjectId = z.uuid();
 
@@ -73,6 +75,8 @@ function ProjectSettings() {
       </div>
       <ProjectKeysCard project={project.data} canManage={canManage} />
       <SetupSnippetsCard project={project.data} />
+      <AlertRulesCard projectId={project.data.id} canManage={canManage} />
+      <AlertLogCard projectId={project.data.id} />
       <ProjectGeneralCard project={project.data} canManage={canManage} />
       {canManage ? <DeleteProjectCard project={project.data} /> : null}
     </div>

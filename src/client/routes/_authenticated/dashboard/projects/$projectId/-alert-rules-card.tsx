@@ -1,0 +1,128 @@
+import { BellOffIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { toast } from "sonner";
+import { trpc, type RouterOutputs } from "@/client/lib/trpc";
+import { errorMessage } from "@/client/lib/api-error";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
+import { QueryErrorAlert } from "@/client/components/query-error-alert";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Checkbox } from "@/client/components/ui/checkbox";
+import { Label } from "@/client/components/ui/label";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { CreateAlertRuleDialog } from "./-alert-rule-dialog";
+
+type Rule = RouterOutputs["alert"]["list"][number];
+
+function triggerSummary(trigger: Rule["trigger"]): string {
+  switch (trigger.type) {
+    case "new_issue":
+      return trigger.includeRegressions ? "New issue or regression" : "New issue";
+    case "regression":
+      return "Regression";
+    case "issue_frequency":
+      return `An issue seen > ${trigger.count} times in ${trigger.minutes} min`;
+    case "event_rate":
+      return `Events > ${trigger.count} per ${trigger.minutes} min`;
+    case "level":
+      return `Issue at ${trigger.level} or above`;
+  }
+}
+
+function actionSummary(action: Rule["actions"][number]): string {
+  if (action.type === "email") return action.to === "members" ? "Email all members" : action.to === "team" ? "Email a team" : "Email chosen members";
+  return `${action.type} → ${action.urlHost ?? "?"}`;
+}
+
+/** Project settings → Alerts: the rules (owners and admins edit, members read), Send test, and the personal email opt-out. */
+export function AlertRulesCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
+  const utils = trpc.useUtils();
+  const rules = trpc.alert.list.useQuery({ projectId });
+  const optOut = trpc.alert.emailOptOut.useQuery({ projectId });
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const test = trpc.alert.test.useMutation({
+    onSuccess: async (result) => {
+      await utils.alert.notifications.invalidate({ projectId });
+      const failed = result.notifications.filter((entry) => entry.status === "failed");
+      if (failed.length > 0) toast.error(`Test: ${failed.length} of ${result.notifications.length} failed — ${failed[0].error}`);
+      else toast.success(`Test sent through ${result.notifications.length} action(s)`);
+    },
+    onError,
+  });
+  const remove = trpc.alert.delete.useMutation({ onSuccess: () => utils.alert.list.invalidate({ projectId }), onError });
+  const snooze = trpc.alert.snooze.useMutation({ onSuccess: () => utils.alert.list.invalidate({ projectId }), onError });
+  const setOptOut = trpc.alert.setEmailOptOut.useMutation({ onSuccess: (data) => utils.alert.emailOptOut.setData({ projectId }, data), onError });
+
+  return (
+    <Card data-testid="alert-rules">
+      <CardHeader>
+        <CardTitle>Alerts</CardTitle>
+        <CardDescription>Who hears about new issues, regressions and spikes. {canManage ? "" : "Only owners and admins can change rules."}</CardDescription>
+        {canManage ? (
+          <CardAction>
+            <CreateAlertRuleDialog projectId={projectId} />
+          </CardAction>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {rules.isPending ? <Skeleton className="h-16" /> : null}
+        {rules.error ? <QueryErrorAlert error={rules.error} onRetry={() => void rules.refetch()} /> : null}
+        {rules.data?.length === 0 ? <p className="text-sm text-muted-foreground">No alert rules: nobody is notified about this project.</p> : null}
+        <ul className="grid gap-3">
+          {rules.data?.map((rule) => {
+            const snoozed = rule.snoozedUntil && rule.snoozedUntil > new Date();
+            return (
+              <li key={rule.id} data-testid="alert-rule" className="flex flex-wrap items-center gap-3 rounded-md border p-3">
+                <div className="grid flex-1 gap-1">
+                  <span className="font-medium">{rule.name}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {triggerSummary(rule.trigger)} · {rule.actions.map(actionSummary).join(", ")}
+                  </span>
+                </div>
+                {!rule.enabled ? <Badge variant="secondary">Disabled</Badge> : null}
+                {snoozed ? <Badge variant="secondary">Snoozed</Badge> : null}
+                <Button size="sm" variant="outline" onClick={() => snooze.mutate({ projectId, ruleId: rule.id, minutes: snoozed ? 0 : 60 })}>
+                  <BellOffIcon /> {snoozed ? "Wake" : "Snooze 1 h"}
+                </Button>
+                {canManage ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      data-testid="send-test"
+                      disabled={test.isPending}
+                      onClick={() => test.mutate({ projectId, ruleId: rule.id })}
+                    >
+                      <SendIcon /> Send test
+                    </Button>
+                    <ConfirmDialog
+                      title={`Delete the rule ${rule.name}?`}
+                      description="Its notification log entries stay."
+                      confirmLabel="Delete"
+                      destructive
+                      onConfirm={() => remove.mutateAsync({ projectId, ruleId: rule.id })}
+                      trigger={
+                        <Button size="sm" variant="ghost" aria-label="Delete rule">
+                          <Trash2Icon />
+                        </Button>
+                      }
+                    />
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="alert-email-opt-out"
+            checked={optOut.data ? !optOut.data.optedOut : true}
+            disabled={!optOut.data || setOptOut.isPending}
+            onCheckedChange={(checked) => setOptOut.mutate({ projectId, optedOut: checked !== true })}
+          />
+          <Label htmlFor="alert-email-opt-out">Email me this project's alerts (your personal setting)</Label>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { AlertFilters, AlertTrigger } from "../../shared/alert.inputs";
+import type { Db } from "../db/client";
+import { executeRows } from "../db/execute";
+import { alertRules, issueMinuteCounts } from "../db/schema/index";
+import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { Logger } from "../logger";
+import { fireRule } from "./alert-fire";
+import { passesFilters, reasonForFact } from "./alert-filters";
+import { selectRules, type RuleWithActions } from "./alert-rule.queries";
+import { loadAlertIssue } from "./alert-subject";
+
+export interface EvaluatorDeps {
+  db: Db;
+  jobs: DatabaseJobQueue;
+  logger: Logger;
+}
+
+const ISSUE_TRIGGERS = ["new_issue", "regression", "level"];
+const FREQUENCY_TRIGGERS = ["issue_frequency", "event_rate"];
+/** The muted status: an ignored issue never alerts. */
+const MUTED = "IGNORED";
+
+/** A project's rules that may fire now: enabled, not snoozed, of the given trigger types. */
+async function activeRules(db: Db, organizationId: string, projectId: string, types: string[]): Promise<RuleWithActions[]> {
+  const ids = await db
+    .select({ id: alertRules.id })
+    .from(alertRules)
+    .where(
+      and(
+        eq(alertRules.organizationId, organizationId),
+        eq(alertRules.projectId, projectId),
+        eq(alertRules.enabled, true),
+        inArray(alertRules.triggerType, types),
+        or(isNull(alertRules.snoozedUntil), lt(alertRules.snoozedUntil, sql`now()`)),
+      ),
+    );
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids.map((row) => row.id));
+  return (await selectRules(db, organizationId, projectId)).filter((rule) => wanted.has(rule.id));
+}
+
+export interface IssueFactsPayload {
+  organizationId: string;
+  projectId: string;
+  facts: { issueId: string; kind: "new" | "regression" }[];
+}
+
+/** The "alert.evaluate" job: issues a committed batch created or regressed, against the project's issue rules. */
+export async function evaluateIssueFacts(deps: EvaluatorDeps, payload: IssueFactsPayload) {
+  const rules = await activeRules(deps.db, payload.organizationId, payload.projectId, ISSUE_TRIGGERS);
+  if (rules.length === 0) return;
+  for (const fact of payload.facts) {
+    const issue = await loadAlertIssue(deps.db, payload.organizationId, payload.projectId, fact.issueId);
+    if (!issue || issue.status === MUTED) continue;
+    for (const rule of rules) {
+      const reason = reasonForFact(JSON.parse(rule.trigger) as AlertTrigger, fact.kind, issue);
+      if (!reason || !passesFilters(JSON.parse(rule.filters) as AlertFilters, issue)) continue;
+      await fireRule(deps.db, deps.jobs, rule, { id: issue.id, issueId: issue.id, issueTitle: issue.title }, reason);
+    }
+  }
+}
+
+/** Per-minute rollup rows older than this are deleted (rules look back at most 60 minutes). */
+const MINUTE_ROLLUP_RETENTION = "2 hours";
+
+/**
+ * The "alert.frequency" job: spike and event-rate rules of one project, read from the per-minute
+ * rollup (a few rows per issue), never from occurrences. The window is the current minute and the
+ * `minutes - 1` before it.
+ */
+export async function evaluateFrequency(deps: EvaluatorDeps, payload: { organizationId: string; projectId: string }) {
+  await deps.db
+    .delete(issueMinuteCounts)
+    .where(and(eq(issueMinuteCounts.projectId, payload.projectId), lt(issueMinuteCounts.minute, sql`now() - ${MINUTE_ROLLUP_RETENTION}::interval`)));
+  const rules = await activeRules(deps.db, payload.organizationId, payload.projectId, FREQUENCY_TRIGGERS);
+  for (const rule of rules) {
+    const trigger = JSON.parse(rule.trigger) as AlertTrigger;
+    const filters = JSON.parse(rule.filters) as AlertFilters;
+    const since = sql`date_trunc('minute', now()) - ${`${(trigger.minutes ?? 1) - 1} minutes`}::interval`;
+    const scope = and(
+      eq(issueMinuteCounts.organizationId, payload.organizationId),
+      eq(issueMinuteCounts.projectId, payload.projectId),
+      gte(issueMinuteCounts.minute, since),
+    );
+    if (trigger.type === "event_rate") {
+      const [row] = await executeRows<{ total: number }>(deps.db, sql`select coalesce(sum(count), 0)::bigint as total from issue_minute_counts where ${scope}`);
+      if (Number(row.total) > (trigger.count ?? 0))
+        await fireRule(deps.db, deps.jobs, rule, { id: payload.projectId, issueId: null, issueTitle: null }, "event_rate");
+      continue;
+    }
+    const spiking = await executeRows<{ issue_id: string }>(
+      deps.db,
+      sql`select issue_id from issue_minute_counts where ${scope} group by issue_id having sum(count) > ${trigger.count ?? 0} limit 100`,
+    );
+    for (const { issue_id: issueId } of spiking) {
+      const issue = await loadAlertIssue(deps.db, payload.organizationId, payload.projectId, issueId);
+      if (!issue || issue.status === MUTED || !passesFilters(filters, issue)) continue;
+      await fireRule(deps.db, deps.jobs, rule, { id: issue.id, issueId: issue.id, issueTitle: issue.title }, "issue_frequency");
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { CommittedFacts } from "../ingest/store/batch-writer";
+import type { Logger } from "../logger";
+import type { IssueFactsPayload } from "./alert-evaluator";
+
+export const EVALUATE_JOB = "alert.evaluate";
+export const FREQUENCY_JOB = "alert.frequency";
+
+/**
+ * The batch writer's after-commit hand-off: it never blocks ingest. Issues created or regressed
+ * become one "alert.evaluate" job per project and batch (rare: most batches add to known issues).
+ * Projects that stored events get an "alert.frequency" check at most once per `frequencyCheckMs`
+ * per process — one waiting job per project (singleton key) across replicas — so a flood of
+ * 5,000 events costs a handful of checks, not 5,000. Pending enqueues are awaited on close.
+ */
+export class AlertHandOff {
+  private readonly lastCheck = new Map<string, number>();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly jobs: DatabaseJobQueue,
+    private readonly logger: Logger,
+    private readonly frequencyCheckMs: number,
+  ) {}
+
+  accept(facts: CommittedFacts) {
+    const byProject = new Map<string, IssueFactsPayload>();
+    for (const fact of facts.issueFacts) {
+      const payload = byProject.get(fact.projectId) ?? { organizationId: fact.organizationId, projectId: fact.projectId, facts: [] };
+      payload.facts.push({ issueId: fact.issueId, kind: fact.kind });
+      byProject.set(fact.projectId, payload);
+    }
+    for (const payload of byProject.values()) this.track(this.jobs.enqueue(EVALUATE_JOB, { ...payload }));
+    const now = Date.now();
+    for (const pair of facts.projects) {
+      if (now - (this.lastCheck.get(pair) ?? 0) < this.frequencyCheckMs) continue;
+      this.lastCheck.set(pair, now);
+      const [organizationId, projectId] = pair.split(" ");
+      this.track(this.jobs.enqueue(FREQUENCY_JOB, { organizationId, projectId }, { singletonKey: projectId }));
+    }
+    if (this.lastCheck.size > 10_000) this.lastCheck.clear();
+  }
+
+  private track(enqueue: Promise<unknown>) {
+    const tracked = enqueue.catch((error: unknown) => this.logger.warn("alert hand-off failed", { err: error })).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Waits for hand-offs still being written (graceful shutdown: after ingest's last commit). */
+  async flush() {
+    await Promise.all([...this.pending]);
+  }
+}

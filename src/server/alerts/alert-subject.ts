@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { issues, occurrences } from "../db/schema/index";
+import type { NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
+
+/** What an alert says about its issue: the facts a reader needs to decide whether to look now. */
+export interface AlertIssue {
+  id: string;
+  projectId: string;
+  title: string;
+  culprit: string | null;
+  level: string;
+  status: string;
+  eventCount: number;
+  userCount: number;
+  firstSeen: Date;
+  lastSeen: Date;
+  environment: string | null;
+  release: string | null;
+  /** "function (file:line)" of the crashing in-app frame, if any. */
+  topFrame: string | null;
+  tags: Record<string, string>;
+  /** Every environment the issue was seen in (raw names). */
+  environments: string[];
+}
+
+/** The frame a reader wants first: the innermost in-app frame of the thrown exception. */
+export function topInAppFrame(occurrence: Pick<NormalizedOccurrence, "exceptions" | "stacktrace">): string | null {
+  const thrown = occurrence.exceptions?.at(-1);
+  const frames: NormalizedFrame[] = thrown?.frames?.length ? thrown.frames : (occurrence.stacktrace ?? []);
+  const frame = [...frames].reverse().find((candidate) => candidate.inApp) ?? frames.at(-1);
+  if (!frame) return null;
+  const where = frame.filename ?? frame.absPath ?? frame.module;
+  const line = frame.lineno ? `:${frame.lineno}` : "";
+  return `${frame.function ?? "<anonymous>"}${where ? ` (${where}${line})` : ""}`;
+}
+
+/** The issue and its newest occurrence, in the caller's organization and project. */
+export async function loadAlertIssue(db: Db, organizationId: string, projectId: string, issueId: string): Promise<AlertIssue | null> {
+  const [issue] = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), eq(issues.id, issueId)));
+  if (!issue) return null;
+  let occurrence: { data: unknown; environment: string | null; release: string | null } | undefined;
+  if (issue.lastOccurrenceId)
+    [occurrence] = await db
+      .select({ data: occurrences.data, environment: occurrences.environment, release: occurrences.release })
+      .from(occurrences)
+      .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.id, issue.lastOccurrenceId)));
+  // jsonText parses the stored document on read.
+  const parsed = (occurrence?.data ?? {}) as Partial<NormalizedOccurrence>;
+  return {
+    id: issue.id,
+    projectId: issue.projectId,
+    title: issue.title,
+    culprit: issue.culprit,
+    level: issue.level,
+    status: issue.status,
+    eventCount: issue.eventCount,
+    userCount: issue.userCount,
+    firstSeen: issue.firstSeen,
+    lastSeen: issue.lastSeen,
+    environment: occurrence?.environment ?? null,
+    release: occurrence?.release ?? issue.lastRelease,
+    topFrame: topInAppFrame({ exceptions: parsed.exceptions ?? [], stacktrace: parsed.stacktrace ?? [] }),
+    tags: parsed.tags ?? {},
+    environments: issue.environments,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Mailer } from "../auth/mailer";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { JsonValue } from "../jobs/job-queue";
+import type { Logger } from "../logger";
+import { parseOutboundAllow } from "../outbound/outbound-allow";
+import { createOutboundHttp, type OutboundHttp } from "../outbound/outbound-http";
+import type { SecretBox } from "../secrets/secret-box";
+import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
+import { sendDigest } from "./alert-digest";
+import { evaluateFrequency, evaluateIssueFacts, type IssueFactsPayload } from "./alert-evaluator";
+import { DELIVER_JOB, DIGEST_JOB } from "./alert-fire";
+import { AlertHandOff, EVALUATE_JOB, FREQUENCY_JOB } from "./alert-hand-off";
+
+export interface AlertsModule {
+  /** Given to the ingest batch writer (after-commit facts). */
+  handOff: AlertHandOff;
+  /** What delivering needs (also the "Send test" button). */
+  delivery: DeliveryDeps;
+  /** Waits for pending hand-offs; the job queue is closed by its owner. */
+  close(): Promise<void>;
+}
+
+export interface AlertsDeps {
+  env: Env;
+  db: Db;
+  jobs: DatabaseJobQueue;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  logger: Logger;
+  /** Tests pass a client with their own resolver; by default OUTBOUND_ALLOW and OUTBOUND_TIMEOUT_MS configure one. */
+  outbound?: OutboundHttp;
+  /** How often one process checks a busy project's spike and rate rules (default 10 s). */
+  frequencyCheckMs?: number;
+}
+
+/** Alerts: the evaluator, storm guard and delivery, running as jobs of the database queue on every replica. */
+export function createAlerts(deps: AlertsDeps): AlertsModule {
+  const logger = deps.logger.child({ component: "alerts" });
+  const outbound =
+    deps.outbound ??
+    createOutboundHttp({
+      allow: parseOutboundAllow(deps.env.OUTBOUND_ALLOW),
+      timeoutMs: deps.env.OUTBOUND_TIMEOUT_MS,
+      maxResponseBytes: 64 * 1024,
+      maxRedirects: 3,
+    });
+  const delivery: DeliveryDeps = { db: deps.db, mailer: deps.mailer, outbound, secretBox: deps.secretBox, logger, apiUrl: deps.env.API_URL };
+  const evaluator = { db: deps.db, jobs: deps.jobs, logger };
+  const handOff = new AlertHandOff(deps.jobs, logger, deps.frequencyCheckMs ?? 10_000);
+  const payloadOf = <T>(payload: JsonValue) => payload as unknown as T;
+  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluateIssueFacts(evaluator, payloadOf<IssueFactsPayload>(payload)));
+  void deps.jobs.work(FREQUENCY_JOB, (payload) => evaluateFrequency(evaluator, payloadOf<{ organizationId: string; projectId: string }>(payload)));
+  void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
+  void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
+  return { handOff, delivery, close: () => handOff.flush() };
+}

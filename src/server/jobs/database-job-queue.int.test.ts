@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createDatabase, type Database } from "../db/client";
+import { executeRows } from "../db/execute";
+import { createLogger } from "../logger";
+import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
+import { DatabaseJobQueue, PermanentJobError } from "./database-job-queue";
+
+const logger = createLogger("silent");
+const fast = { pollMs: 20, baseBackoffMs: 10, maxBackoffMs: 50 };
+
+async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("DatabaseJobQueue", () => {
+  let database: TestDatabase;
+  /** A second connection pool to the same database on PostgreSQL (another replica); the same PGlite otherwise. */
+  let replica: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    replica = database.url ? createDatabase({ databaseUrl: database.url, pgliteDataDir: "" }) : database;
+  });
+  afterAll(async () => {
+    if (replica !== database) await replica.close();
+    await database.destroy();
+  });
+
+  const jobCount = async () => Number((await executeRows<{ n: number }>(database.db, sql`select count(*)::int as n from jobs`))[0].n);
+
+  it("runs a job once and deletes it", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const seen: unknown[] = [];
+    await queue.work("once", async (payload) => void seen.push(payload));
+    await queue.enqueue("once", { n: 1 });
+    await until(() => seen.length === 1);
+    await until(async () => (await jobCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([{ n: 1 }]);
+    await queue.close();
+  });
+
+  it("keeps one waiting job per singleton key", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const later = new Date(Date.now() + 60_000);
+    const first = await queue.enqueue("single", { a: 1 }, { singletonKey: "k", startAfter: later });
+    const second = await queue.enqueue("single", { a: 2 }, { singletonKey: "k", startAfter: later });
+    const other = await queue.enqueue("single", { a: 3 }, { singletonKey: "other", startAfter: later });
+    expect(first).toBeTypeOf("string");
+    expect(second).toBeNull();
+    expect(other).toBeTypeOf("string");
+    await executeRows(database.db, sql`delete from jobs where name = 'single'`);
+    await queue.close();
+  });
+
+  it("does not run a job before startAfter", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    let ran = 0;
+    await queue.work("later", async () => void ran++);
+    await queue.enqueue("later", {}, { startAfter: new Date(Date.now() + 400) });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toBe(0);
+    await until(() => ran === 1);
+    await queue.close();
+  });
+
+  it("retries a failing job with backoff, then gives up after maxAttempts", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, { ...fast, maxAttempts: 3 });
+    const attempts: number[] = [];
+    await queue.work("flaky", async () => {
+      attempts.push(Date.now());
+      throw new Error("receiver down");
+    });
+    await queue.enqueue("flaky", {});
+    await until(() => attempts.length === 3);
+    await until(async () => (await jobCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(attempts).toHaveLength(3);
+    // Backoff grows: 10 ms then 20 ms at least between attempts.
+    expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(15);
+    await queue.close();
+  });
+
+  it("succeeds on a later attempt and gives a permanent error up at once", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    let calls = 0;
+    let permanent = 0;
+    await queue.work("second-time", async () => {
+      calls++;
+      if (calls === 1) throw new Error("first fails");
+    });
+    await queue.work("permanent", async () => {
+      permanent++;
+      throw new PermanentJobError("refused");
+    });
+    await queue.enqueue("second-time", {});
+    await queue.enqueue("permanent", {});
+    await until(() => calls === 2 && permanent === 1);
+    await until(async () => (await jobCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect([calls, permanent]).toEqual([2, 1]);
+    await queue.close();
+  });
+
+  it("two runners on one database never run a job twice", async () => {
+    const a = new DatabaseJobQueue(database.db, logger, { ...fast, batchSize: 5 });
+    const b = new DatabaseJobQueue(replica.db, logger, { ...fast, batchSize: 5 });
+    const runs = new Map<number, string[]>();
+    const handler = (runner: string) => async (payload: unknown) => {
+      const n = (payload as { n: number }).n;
+      runs.set(n, [...(runs.get(n) ?? []), runner]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    for (let n = 0; n < 200; n++) await a.enqueue("shared", { n }, { startAfter: new Date(Date.now() + 300) });
+    await a.work("shared", handler("a"));
+    await b.work("shared", handler("b"));
+    await until(() => runs.size === 200, 60_000);
+    await until(async () => (await jobCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const twice = [...runs.values()].filter((runners) => runners.length !== 1);
+    expect(twice).toEqual([]);
+    const byRunner = [...runs.values()].flat();
+    // Both replicas took part (each claims a few at a time).
+    expect(byRunner.filter((r) => r === "a").length).toBeGreaterThan(0);
+    expect(byRunner.filter((r) => r === "b").length).toBeGreaterThan(0);
+    await Promise.all([a.close(), b.close()]);
+  }, 90_000);
+
+  it("a job whose runner died is run again once its lease expires, and the stale runner cannot complete it", async () => {
+    const dead = new DatabaseJobQueue(database.db, logger, { ...fast, leaseMs: 300 });
+    let deadStarted = false;
+    let releaseDead: () => void = () => {};
+    await dead.work("lease", async () => {
+      deadStarted = true;
+      // The runner "dies": it never finishes while the lease runs out.
+      await new Promise<void>((resolve) => (releaseDead = resolve));
+    });
+    await dead.enqueue("lease", { x: 1 });
+    await until(() => deadStarted);
+    const alive = new DatabaseJobQueue(replica.db, logger, { ...fast, leaseMs: 300 });
+    let aliveRuns = 0;
+    let releaseAlive: () => void = () => {};
+    await alive.work("lease", async () => {
+      aliveRuns++;
+      await new Promise<void>((resolve) => (releaseAlive = resolve));
+    });
+    await until(() => aliveRuns === 1);
+    // The dead runner wakes up and "completes": its lease is gone, so the job stays with the new runner.
+    releaseDead();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [row] = await executeRows<{ attempts: number; state: string }>(database.db, sql`select attempts, state from jobs where name = 'lease'`);
+    expect(row).toMatchObject({ attempts: 2, state: "active" });
+    releaseAlive();
+    await until(async () => (await jobCount()) === 0);
+    await Promise.all([dead.close(), alive.close()]);
+  });
+});
