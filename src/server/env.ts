@@ -83,6 +83,19 @@ const EnvSchema = z.object({
   // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).
   NODE_OPTIONS: z.string().default(""),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // AI agent (chat): the model provider, the plan it needs on FAULTLINE_CLOUD, and its limits.
+  AI_PROVIDER: z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  AI_REQUIRED_PLAN: z.enum(["plus", "free"]).default("plus"),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(0),
+  AI_MAX_TOOL_STEPS: z.coerce.number().int().min(1).max(50).default(8),
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(2_000).default(32_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
+import { createModelProvider } from "./chat/model-provider";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
@@ -40,7 +41,8 @@ async function main() {
   // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, httpServer: server });
+  const modelProvider = createModelProvider(env);
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, modelProvider, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
+import { conversationMessages, conversations } from "../../src/server/db/schema/index";
 import { createLogger } from "../../src/server/logger";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { createV1Router } from "../../src/server/rest/v1.router";
@@ -37,6 +38,9 @@ async function checksumOf(server: TestServer, orgId: string) {
     "issue_daily_counts",
     "project_daily_counts",
     "issue_tag_counts",
+    "conversations",
+    "conversation_messages",
+    "ai_token_usage",
   ];
   const sums: string[] = [];
   for (const table of tables) {
@@ -77,7 +81,22 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     );
     const { data: exceptions } = await callProcedure(b.session, "exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await callProcedure(b.session, "project.get", { projectId: b.project.id });
-    bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id };
+    const conversationId = crypto.randomUUID();
+    await server.database.db
+      .insert(conversations)
+      .values({
+        id: conversationId,
+        organizationId: b.org.id,
+        projectId: b.project.id,
+        ownerUserId: b.userId,
+        title: `${MARKER} chat`,
+        dateFrom: null,
+        dateTo: null,
+      });
+    await server.database.db
+      .insert(conversationMessages)
+      .values({ organizationId: b.org.id, conversationId, messageId: "m1", position: 0, role: "user", parts: [{ type: "text", text: MARKER }] });
+    bIds = { orgId: b.org.id, projectId: b.project.id, issueId: issue.id, exceptionId: exceptions!.items[0].id, keyId: project!.keys[0].id, conversationId };
     const invited = await b.session.request("/api/auth/organization/invite-member", { body: { email: "b-invitee@example.com", role: "member" } });
     bInvitationId = invited.body.id;
     await b.session.request("/api/auth/organization/create-team", { body: { name: `${MARKER}-team` } });
@@ -119,7 +138,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         const label = `${actor} → ${path}`;
         if (entry.scope === "public") expect(result.error, label).toBeUndefined();
         else if (actor === "anonymous") expect(result.error?.code, label).toBe("UNAUTHORIZED");
-        else if (entry.scope === "project" || actor === "outsider") expect(result.error?.code, label).toBe("NOT_FOUND");
+        else if (entry.scope === "project" || entry.scope === "conversation" || actor === "outsider") expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
         else {
@@ -149,7 +168,9 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
           const response = await session.request(routeUrl(route.path, entry, orgId, bIds), { method: route.method.toUpperCase(), body });
           transcripts.push(response.text);
           checks += 1;
-          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : 404);
+          // A session-scoped route acts in the caller's own organization: A's members get A's data.
+          const ownData = entry.sessionScoped && actor !== "outsider";
+          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : ownData ? 200 : 404);
         }
       }
     }
@@ -184,7 +205,17 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     expect(await checksumOf(server, b.org.id)).toBe(checksumBefore);
     const everything = transcripts.join("\n");
     expect(transcripts.length).toBeGreaterThan(200);
-    for (const secret of [MARKER, "MarkerError", "markerHandler", bIds.projectId, bIds.issueId, bIds.exceptionId, bIds.keyId, b.project.apiKey]) {
+    for (const secret of [
+      MARKER,
+      "MarkerError",
+      "markerHandler",
+      bIds.projectId,
+      bIds.issueId,
+      bIds.exceptionId,
+      bIds.keyId,
+      bIds.conversationId,
+      b.project.apiKey,
+    ]) {
       expect(everything.includes(secret), secret).toBe(false);
     }
   });

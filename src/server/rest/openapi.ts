@@ -13,12 +13,14 @@ import {
   SetIssueStatusInput,
 } from "../../shared/triage.inputs";
 import { BulkStatusResult, EventPage, ExceptionDetail, ExceptionPage, IssueDetail, IssuePage } from "../../shared/triage.views";
-import { ApiErrorView, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
+import { ChatRequestInput, ConversationIdInput, RenameConversationInput } from "../../shared/chat.inputs";
+import { ConversationDetail, ConversationListItem, DeletedConversation } from "../../shared/chat.views";
+import { ApiErrorView, ChatStreamChunk, ConversationList, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
 export interface ApiRoute {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** Express syntax, relative to /api/v1. */
   path: string;
   summary: string;
@@ -31,6 +33,8 @@ export interface ApiRoute {
   response: string;
   status?: number;
   public?: boolean;
+  /** The success answer's media type when it is not JSON (the chat's SSE stream). */
+  mediaType?: string;
 }
 
 const P = "/organizations/:orgId/projects";
@@ -132,6 +136,52 @@ export const API_ROUTES: ApiRoute[] = [
     output: EventPage,
     response: "A page of analytics events",
   },
+  {
+    method: "get",
+    path: "/ai/agents/conversations",
+    summary: "The caller's conversations with the AI agent in the active organization, newest first",
+    tag: "AI agent",
+    output: ConversationList,
+    response: "Array of conversations",
+  },
+  {
+    method: "get",
+    path: "/ai/agents/conversations/:id",
+    summary: "One of the caller's conversations with its messages (AI SDK UIMessages)",
+    tag: "AI agent",
+    input: ConversationIdInput,
+    output: ConversationDetail,
+    response: "The conversation with its projectId, window, title and messages",
+  },
+  {
+    method: "patch",
+    path: "/ai/agents/conversations/:id",
+    summary: "Rename a conversation",
+    tag: "AI agent",
+    input: RenameConversationInput,
+    output: ConversationListItem,
+    response: "The renamed conversation",
+  },
+  {
+    method: "delete",
+    path: "/ai/agents/conversations/:id",
+    summary: "Delete a conversation and its messages",
+    tag: "AI agent",
+    input: ConversationIdInput,
+    output: DeletedConversation,
+    response: "The deleted conversation's id",
+  },
+  {
+    method: "post",
+    path: "/ai/agents/:projectId/chat",
+    summary:
+      "Ask the AI agent: send the new message only (the server keeps the history). A new conversation id creates the conversation. Needs the plus plan on the hosted deployment (403, details.reason plan_required); 503 while no model provider is configured; 429 over the daily token budget; 409 while another answer streams.",
+    tag: "AI agent",
+    input: ChatRequestInput,
+    output: ChatStreamChunk,
+    mediaType: "text/event-stream",
+    response: "The answer as the AI SDK UI message stream (SSE, header x-vercel-ai-ui-message-stream: v1), one JSON chunk per data line",
+  },
 ];
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
@@ -184,7 +234,7 @@ function operation(route: ApiRoute) {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: route.response, content: { "application/json": { schema: viewRef(route.output) } } },
+      [String(route.status ?? 200)]: { description: route.response, content: { [route.mediaType ?? "application/json"]: { schema: viewRef(route.output) } } },
       ...(route.public ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
     },
   };

@@ -1,4 +1,5 @@
 import express from "express";
+import { chatRestRoutes } from "../chat/chat.rest";
 import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
@@ -20,6 +21,7 @@ export function createV1Router(services: AppServices) {
   v1.use(statsRestRoutes(services));
   v1.use(exceptionRestRoutes(services));
   v1.use(eventRestRoutes(services));
+  v1.use(chatRestRoutes(services));
   v1.use((req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
   });

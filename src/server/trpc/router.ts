@@ -1,3 +1,5 @@
+import { agentRouter } from "../chat/agent.router";
+import { conversationRouter } from "../chat/conversation.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -13,6 +15,8 @@ export const appRouter = router({
   exception: exceptionRouter,
   stats: statsRouter,
   event: eventRouter,
+  conversation: conversationRouter,
+  agent: agentRouter,
 });
 
 export type AppRouter = typeof appRouter;

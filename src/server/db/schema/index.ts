@@ -9,3 +9,4 @@ export * from "./issue-activities";
 export * from "./ingest";
 export * from "./analytics-events";
 export * from "./billing";
+export * from "./conversations";
