@@ -18,7 +18,7 @@ import {
   setGeneratedTitle,
 } from "./conversation.queries";
 import { toConversationMessage } from "./conversation.service";
-import { applyApprovals, pruneHistory, storableParts } from "./message-history";
+import { applyApprovals, expireUnansweredApprovals, pruneHistory, storableParts } from "./message-history";
 import { MODEL_NOT_CONFIGURED, modelConfigurationProblem } from "./model-provider";
 import { chatErrorMessage } from "./provider-errors";
 import { systemPrompt } from "./system-prompt.v1";
@@ -68,6 +68,8 @@ async function historyWith(ctx: ChatContext, conversationId: string, message: Ch
   const stored = rows.map(toConversationMessage).map(({ id, role, parts }) => ({ id, role, parts }) as UIMessage);
   if (message.role === "user") {
     if (stored.some((previous) => previous.id === message.id)) throw new AppError("BAD_REQUEST", "This message was already sent");
+    for (const expired of expireUnansweredApprovals(stored))
+      await saveMessage(ctx.db, ctx.org.organizationId, conversationId, { messageId: expired.id, role: expired.role, parts: expired.parts });
     return [...stored, { id: message.id, role: "user", parts: message.parts.map((part) => ({ type: "text", text: part.text })) }];
   }
   const last = stored.at(-1);

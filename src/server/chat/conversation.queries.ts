@@ -138,7 +138,7 @@ export async function saveMessage(db: Db, organizationId: string, conversationId
         parts: sql`excluded.parts`,
         inputTokens: sql`coalesce(${conversationMessages.inputTokens}, 0) + coalesce(excluded.input_tokens, 0)`,
         outputTokens: sql`coalesce(${conversationMessages.outputTokens}, 0) + coalesce(excluded.output_tokens, 0)`,
-        modelId: sql`excluded.model_id`,
+        modelId: sql`coalesce(excluded.model_id, ${conversationMessages.modelId})`,
       },
     });
 }

@@ -39,6 +39,28 @@ export function applyApprovals(stored: UIMessage, client: Extract<ChatMessageInp
   return { ...stored, parts: parts as UIMessage["parts"] };
 }
 
+export const UNANSWERED_APPROVAL = "The user sent a new message instead of approving this call; it did not run.";
+
+/**
+ * A new question settles every approval still waiting: the calls count as denied (and did not
+ * run), so the history stays valid for the model and an old Approve button can no longer act.
+ * Answers the messages that changed, to be stored.
+ */
+export function expireUnansweredApprovals(messages: UIMessage[]): UIMessage[] {
+  const changed: UIMessage[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (!(message.parts as Part[]).some((part) => isToolPart(part) && part.state === "approval-requested")) continue;
+    const parts = (message.parts as Part[]).map((part) =>
+      isToolPart(part) && part.state === "approval-requested" && part.approval
+        ? { ...part, state: "output-denied", approval: { id: part.approval.id, approved: false, reason: UNANSWERED_APPROVAL } }
+        : part,
+    );
+    messages[index] = { ...message, parts: parts as UIMessage["parts"] };
+    changed.push(messages[index]);
+  }
+  return changed;
+}
+
 /** Rough token count (about four characters a token): enough to keep the context within budget. */
 export const estimateTokens = (message: UIMessage) => Math.ceil(JSON.stringify(message.parts).length / 4);
 
