@@ -26,6 +26,8 @@ import { Route as AuthenticatedSettingsProfileRouteImport } from './routes/_auth
 import { Route as AuthSignupIndexRouteImport } from './routes/auth/signup/index'
 import { Route as AuthSignupSuccessRouteImport } from './routes/auth/signup/success'
 import { Route as AuthSignupVerifyEmailRouteImport } from './routes/auth/signup/verify-email'
+import { Route as AuthenticatedDashboardChatIndexRouteImport } from './routes/_authenticated/dashboard/chat/index'
+import { Route as AuthenticatedDashboardChatChatIdRouteImport } from './routes/_authenticated/dashboard/chat/$chatId'
 import { Route as AuthenticatedDashboardEventsIndexRouteImport } from './routes/_authenticated/dashboard/events/index'
 import { Route as AuthenticatedDashboardExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/exceptions/index'
 import { Route as AuthenticatedDashboardIssuesIndexRouteImport } from './routes/_authenticated/dashboard/issues/index'
@@ -129,6 +131,18 @@ const AuthSignupVerifyEmailRoute = AuthSignupVerifyEmailRouteImport.update({
   path: '/auth/signup/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedDashboardChatIndexRoute =
+  AuthenticatedDashboardChatIndexRouteImport.update({
+    id: '/chat/',
+    path: '/chat/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardChatChatIdRoute =
+  AuthenticatedDashboardChatChatIdRouteImport.update({
+    id: '/chat/$chatId',
+    path: '/chat/$chatId',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardEventsIndexRoute =
   AuthenticatedDashboardEventsIndexRouteImport.update({
     id: '/events/',
@@ -213,8 +227,10 @@ export interface FileRoutesByFullPath {
   '/onboarding/': typeof AuthenticatedOnboardingIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
+  '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
@@ -240,8 +256,10 @@ export interface FileRoutesByTo {
   '/onboarding': typeof AuthenticatedOnboardingIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup': typeof AuthSignupIndexRoute
+  '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/chat': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/dashboard/issues': typeof AuthenticatedDashboardIssuesIndexRoute
@@ -271,8 +289,10 @@ export interface FileRoutesById {
   '/_authenticated/onboarding/': typeof AuthenticatedOnboardingIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
+  '/_authenticated/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/_authenticated/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/_authenticated/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/_authenticated/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/_authenticated/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/_authenticated/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/_authenticated/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
@@ -302,8 +322,10 @@ export interface FileRouteTypes {
     | '/onboarding/'
     | '/settings/'
     | '/auth/signup/'
+    | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/chat/'
     | '/dashboard/events/'
     | '/dashboard/exceptions/'
     | '/dashboard/issues/'
@@ -329,8 +351,10 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/settings'
     | '/auth/signup'
+    | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/chat'
     | '/dashboard/events'
     | '/dashboard/exceptions'
     | '/dashboard/issues'
@@ -359,8 +383,10 @@ export interface FileRouteTypes {
     | '/_authenticated/onboarding/'
     | '/_authenticated/settings/'
     | '/auth/signup/'
+    | '/_authenticated/dashboard/chat/$chatId'
     | '/_authenticated/dashboard/projects/new'
     | '/_authenticated/settings/organization/billing'
+    | '/_authenticated/dashboard/chat/'
     | '/_authenticated/dashboard/events/'
     | '/_authenticated/dashboard/exceptions/'
     | '/_authenticated/dashboard/issues/'
@@ -504,6 +530,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/dashboard/chat/': {
+      id: '/_authenticated/dashboard/chat/'
+      path: '/chat'
+      fullPath: '/dashboard/chat/'
+      preLoaderRoute: typeof AuthenticatedDashboardChatIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/chat/$chatId': {
+      id: '/_authenticated/dashboard/chat/$chatId'
+      path: '/chat/$chatId'
+      fullPath: '/dashboard/chat/$chatId'
+      preLoaderRoute: typeof AuthenticatedDashboardChatChatIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/events/': {
       id: '/_authenticated/dashboard/events/'
       path: '/events'
@@ -588,7 +628,9 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardInvitesRoute: typeof AuthenticatedDashboardInvitesRoute
   AuthenticatedDashboardProfileRoute: typeof AuthenticatedDashboardProfileRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
+  AuthenticatedDashboardChatChatIdRoute: typeof AuthenticatedDashboardChatChatIdRoute
   AuthenticatedDashboardProjectsNewRoute: typeof AuthenticatedDashboardProjectsNewRoute
+  AuthenticatedDashboardChatIndexRoute: typeof AuthenticatedDashboardChatIndexRoute
   AuthenticatedDashboardEventsIndexRoute: typeof AuthenticatedDashboardEventsIndexRoute
   AuthenticatedDashboardExceptionsIndexRoute: typeof AuthenticatedDashboardExceptionsIndexRoute
   AuthenticatedDashboardIssuesIndexRoute: typeof AuthenticatedDashboardIssuesIndexRoute
@@ -604,8 +646,11 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
     AuthenticatedDashboardInvitesRoute: AuthenticatedDashboardInvitesRoute,
     AuthenticatedDashboardProfileRoute: AuthenticatedDashboardProfileRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
+    AuthenticatedDashboardChatChatIdRoute:
+      AuthenticatedDashboardChatChatIdRoute,
     AuthenticatedDashboardProjectsNewRoute:
       AuthenticatedDashboardProjectsNewRoute,
+    AuthenticatedDashboardChatIndexRoute: AuthenticatedDashboardChatIndexRoute,
     AuthenticatedDashboardEventsIndexRoute:
       AuthenticatedDashboardEventsIndexRoute,
     AuthenticatedDashboardExceptionsIndexRoute:

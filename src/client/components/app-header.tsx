@@ -18,6 +18,7 @@ const NAV_ITEMS: NavItem[] = [
   { label: "Issues", to: "/dashboard/issues" },
   { label: "Exceptions", to: "/dashboard/exceptions" },
   { label: "Events", to: "/dashboard/events" },
+  { label: "Chat", to: "/dashboard/chat" },
   { label: "Settings", to: "/settings" },
 ];
 

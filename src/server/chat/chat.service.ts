@@ -67,6 +67,8 @@ async function historyWith(ctx: ChatContext, conversationId: string, message: Ch
   const rows = await selectMessages(ctx.db, ctx.org.organizationId, conversationId);
   const stored = rows.map(toConversationMessage).map(({ id, role, parts }) => ({ id, role, parts }) as UIMessage);
   if (message.role === "user") {
+    // A retry (the browser's Retry after a failed answer) re-sends the question that has no answer yet.
+    if (stored.at(-1)?.id === message.id && stored.at(-1)?.role === "user") return stored;
     if (stored.some((previous) => previous.id === message.id)) throw new AppError("BAD_REQUEST", "This message was already sent");
     for (const expired of expireUnansweredApprovals(stored))
       await saveMessage(ctx.db, ctx.org.organizationId, conversationId, { messageId: expired.id, role: expired.role, parts: expired.parts });
