@@ -86,13 +86,18 @@ interface ConversationProps {
 
 function Conversation({ chatId, projectId, window, initialMessages, isNew }: ConversationProps) {
   const utils = trpc.useUtils();
+  const navigate = Route.useNavigate();
   const transport = useMemo(() => chatTransport(projectId, window), [projectId, window.dateFrom, window.dateTo]);
   const { messages, sendMessage, status, stop, error, regenerate, addToolApprovalResponse, clearError } = useChat({
     id: chatId,
     messages: initialMessages,
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-    onFinish: () => void utils.conversation.invalidate(),
+    onFinish: () => {
+      void utils.conversation.invalidate();
+      // Once stored, the conversation is loaded like any other: a reload must not start it again.
+      if (isNew) void navigate({ search: (previous) => ({ ...previous, new: undefined }), replace: true });
+    },
   });
   const [draft, setDraft] = useState("");
   const sentFirst = useRef(false);
