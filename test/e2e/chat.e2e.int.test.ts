@@ -59,6 +59,9 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a 
     await page.getByRole("link", { name: "the checkout error" }).waitFor();
     expect(await page.getByTestId("token-usage").last().innerText()).toMatch(/input/);
 
+    await page.goto(`${server.url}/settings/organization`);
+    await page.getByTestId("ai-usage-card").locator("tbody tr").first().waitFor();
+    await page.goBack();
     const chatUrl = page.url();
     await page.reload();
     await page.getByRole("link", { name: "the checkout error" }).waitFor();

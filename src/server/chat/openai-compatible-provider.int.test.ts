@@ -88,6 +88,16 @@ describe("the chat over an OpenAI-compatible server", () => {
     const { data: kept } = await tenant.session.query("conversation.get", { id: conversationId });
     expect(kept.messages.map((message: { role: string }) => message.role)).toEqual(["user"]);
 
+    // Retry (the screen's button) re-sends the unanswered question; it is not stored twice.
+    const question = userMessage("Are you still there?");
+    await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: question });
+    script = (request) => (request.stream ? { text: "Yes." } : { text: "Title" });
+    const retried = await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: question });
+    expect(retried.text).toBe("Yes.");
+    script = () => ({ status: 500, body: {} });
+    const { data: afterRetry } = await tenant.session.query("conversation.get", { id: conversationId });
+    expect(afterRetry.messages.map((message: { role: string }) => message.role)).toEqual(["user", "user", "assistant"]);
+
     script = () => ({ garbage: "data: {this is not json\n\ndata: [DONE]\n\n" });
     const garbled = await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: userMessage("Try again") });
     expect(garbled.status).toBe(200);
@@ -98,6 +108,6 @@ describe("the chat over an OpenAI-compatible server", () => {
     const recovered = await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: userMessage("Now?") });
     expect(recovered.text).toBe("Back again.");
     const { data: history } = await tenant.session.query("conversation.get", { id: conversationId });
-    expect(history.messages.map((message: { role: string }) => message.role)).toEqual(["user", "user", "user", "assistant"]);
+    expect(history.messages.map((message: { role: string }) => message.role)).toEqual(["user", "user", "assistant", "user", "user", "assistant"]);
   });
 });

@@ -12,6 +12,7 @@ import { InviteMemberCard } from "./-components/invite-member-card";
 import { PendingInvitationsCard } from "./-components/pending-invitations-card";
 import { TeamsCard } from "./-components/teams-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
+import { AiUsageCard } from "./-components/ai-usage-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -51,6 +52,7 @@ function OrganizationSettings() {
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
+      <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>
   );
