@@ -205,6 +205,41 @@ CREATE TABLE "issue_minute_counts" (
 	CONSTRAINT "issue_minute_counts_issue_id_minute_pk" PRIMARY KEY("issue_id","minute")
 );
 --> statement-breakpoint
+CREATE TABLE "ai_token_usage" (
+	"organization_id" text NOT NULL,
+	"day" date NOT NULL,
+	"input_tokens" bigint DEFAULT 0 NOT NULL,
+	"output_tokens" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "ai_token_usage_organization_id_day_pk" PRIMARY KEY("organization_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "conversation_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" text NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"message_id" text NOT NULL,
+	"position" integer NOT NULL,
+	"role" text NOT NULL,
+	"parts" text NOT NULL,
+	"input_tokens" integer,
+	"output_tokens" integer,
+	"model_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "conversations" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"project_id" uuid NOT NULL,
+	"owner_user_id" text NOT NULL,
+	"title" text NOT NULL,
+	"date_from" timestamp with time zone,
+	"date_to" timestamp with time zone,
+	"answering_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "project_keys" ADD COLUMN "is_primary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "issues" ADD COLUMN "last_regression_batch" uuid;--> statement-breakpoint
 ALTER TABLE "occurrences" ADD COLUMN "fingerprint" text;--> statement-breakpoint
@@ -237,6 +272,11 @@ ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_organization_id_organizati
 ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_minute_counts" ADD CONSTRAINT "issue_minute_counts_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_minute_counts" ADD CONSTRAINT "issue_minute_counts_issue_id_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_token_usage" ADD CONSTRAINT "ai_token_usage_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversation_messages" ADD CONSTRAINT "conversation_messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_issue_idx" ON "issue_fingerprints" USING btree ("organization_id","issue_id");--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_project_crash_frame_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","crash_frame");--> statement-breakpoint
 CREATE INDEX "issue_fingerprints_org_project_exception_type_idx" ON "issue_fingerprints" USING btree ("organization_id","project_id","exception_type");--> statement-breakpoint
@@ -252,6 +292,9 @@ CREATE INDEX "alert_email_opt_outs_org_project_idx" ON "alert_email_opt_outs" US
 CREATE INDEX "alert_notifications_org_project_created_idx" ON "alert_notifications" USING btree ("organization_id","project_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "alert_rules_org_project_idx" ON "alert_rules" USING btree ("organization_id","project_id","created_at");--> statement-breakpoint
 CREATE INDEX "issue_minute_counts_project_minute_idx" ON "issue_minute_counts" USING btree ("project_id","minute");--> statement-breakpoint
+CREATE UNIQUE INDEX "conversation_messages_conversation_message_idx" ON "conversation_messages" USING btree ("conversation_id","message_id");--> statement-breakpoint
+CREATE INDEX "conversation_messages_conversation_position_idx" ON "conversation_messages" USING btree ("conversation_id","position");--> statement-breakpoint
+CREATE INDEX "conversations_org_owner_updated_idx" ON "conversations" USING btree ("organization_id","owner_user_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "project_keys_one_primary_idx" ON "project_keys" USING btree ("project_id") WHERE "project_keys"."is_primary";
 --> statement-breakpoint
 -- hand-written (screens): existing projects keep the DSN they show today (their newest active key) as their primary.

@@ -30,6 +30,8 @@ import { Route as AuthenticatedSettingsProfileRouteImport } from './routes/_auth
 import { Route as AuthSignupIndexRouteImport } from './routes/auth/signup/index'
 import { Route as AuthSignupSuccessRouteImport } from './routes/auth/signup/success'
 import { Route as AuthSignupVerifyEmailRouteImport } from './routes/auth/signup/verify-email'
+import { Route as AuthenticatedDashboardChatIndexRouteImport } from './routes/_authenticated/dashboard/chat/index'
+import { Route as AuthenticatedDashboardChatChatIdRouteImport } from './routes/_authenticated/dashboard/chat/$chatId'
 import { Route as AuthenticatedDashboardEventsIndexRouteImport } from './routes/_authenticated/dashboard/events/index'
 import { Route as AuthenticatedDashboardExceptionsIndexRouteImport } from './routes/_authenticated/dashboard/exceptions/index'
 import { Route as AuthenticatedDashboardIntegrationsIndexRouteImport } from './routes/_authenticated/dashboard/integrations/index'
@@ -156,6 +158,18 @@ const AuthSignupVerifyEmailRoute = AuthSignupVerifyEmailRouteImport.update({
   path: '/auth/signup/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedDashboardChatIndexRoute =
+  AuthenticatedDashboardChatIndexRouteImport.update({
+    id: '/chat/',
+    path: '/chat/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardChatChatIdRoute =
+  AuthenticatedDashboardChatChatIdRouteImport.update({
+    id: '/chat/$chatId',
+    path: '/chat/$chatId',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardEventsIndexRoute =
   AuthenticatedDashboardEventsIndexRouteImport.update({
     id: '/events/',
@@ -256,8 +270,10 @@ export interface FileRoutesByFullPath {
   '/plus/': typeof AuthenticatedPlusIndexRoute
   '/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
+  '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
@@ -288,8 +304,10 @@ export interface FileRoutesByTo {
   '/plus': typeof AuthenticatedPlusIndexRoute
   '/settings': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup': typeof AuthSignupIndexRoute
+  '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/dashboard/chat': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events': typeof AuthenticatedDashboardEventsIndexRoute
   '/dashboard/exceptions': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/dashboard/integrations': typeof AuthenticatedDashboardIntegrationsIndexRoute
@@ -325,8 +343,10 @@ export interface FileRoutesById {
   '/_authenticated/plus/': typeof AuthenticatedPlusIndexRoute
   '/_authenticated/settings/': typeof AuthenticatedSettingsIndexRoute
   '/auth/signup/': typeof AuthSignupIndexRoute
+  '/_authenticated/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/_authenticated/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
   '/_authenticated/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
+  '/_authenticated/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/_authenticated/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
   '/_authenticated/dashboard/exceptions/': typeof AuthenticatedDashboardExceptionsIndexRoute
   '/_authenticated/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
@@ -362,8 +382,10 @@ export interface FileRouteTypes {
     | '/plus/'
     | '/settings/'
     | '/auth/signup/'
+    | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/chat/'
     | '/dashboard/events/'
     | '/dashboard/exceptions/'
     | '/dashboard/integrations/'
@@ -394,8 +416,10 @@ export interface FileRouteTypes {
     | '/plus'
     | '/settings'
     | '/auth/signup'
+    | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
     | '/settings/organization/billing'
+    | '/dashboard/chat'
     | '/dashboard/events'
     | '/dashboard/exceptions'
     | '/dashboard/integrations'
@@ -430,8 +454,10 @@ export interface FileRouteTypes {
     | '/_authenticated/plus/'
     | '/_authenticated/settings/'
     | '/auth/signup/'
+    | '/_authenticated/dashboard/chat/$chatId'
     | '/_authenticated/dashboard/projects/new'
     | '/_authenticated/settings/organization/billing'
+    | '/_authenticated/dashboard/chat/'
     | '/_authenticated/dashboard/events/'
     | '/_authenticated/dashboard/exceptions/'
     | '/_authenticated/dashboard/integrations/'
@@ -605,6 +631,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/dashboard/chat/': {
+      id: '/_authenticated/dashboard/chat/'
+      path: '/chat'
+      fullPath: '/dashboard/chat/'
+      preLoaderRoute: typeof AuthenticatedDashboardChatIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/chat/$chatId': {
+      id: '/_authenticated/dashboard/chat/$chatId'
+      path: '/chat/$chatId'
+      fullPath: '/dashboard/chat/$chatId'
+      preLoaderRoute: typeof AuthenticatedDashboardChatChatIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/events/': {
       id: '/_authenticated/dashboard/events/'
       path: '/events'
@@ -703,7 +743,9 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardInvitesRoute: typeof AuthenticatedDashboardInvitesRoute
   AuthenticatedDashboardProfileRoute: typeof AuthenticatedDashboardProfileRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
+  AuthenticatedDashboardChatChatIdRoute: typeof AuthenticatedDashboardChatChatIdRoute
   AuthenticatedDashboardProjectsNewRoute: typeof AuthenticatedDashboardProjectsNewRoute
+  AuthenticatedDashboardChatIndexRoute: typeof AuthenticatedDashboardChatIndexRoute
   AuthenticatedDashboardEventsIndexRoute: typeof AuthenticatedDashboardEventsIndexRoute
   AuthenticatedDashboardExceptionsIndexRoute: typeof AuthenticatedDashboardExceptionsIndexRoute
   AuthenticatedDashboardIntegrationsIndexRoute: typeof AuthenticatedDashboardIntegrationsIndexRoute
@@ -721,8 +763,11 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
     AuthenticatedDashboardInvitesRoute: AuthenticatedDashboardInvitesRoute,
     AuthenticatedDashboardProfileRoute: AuthenticatedDashboardProfileRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
+    AuthenticatedDashboardChatChatIdRoute:
+      AuthenticatedDashboardChatChatIdRoute,
     AuthenticatedDashboardProjectsNewRoute:
       AuthenticatedDashboardProjectsNewRoute,
+    AuthenticatedDashboardChatIndexRoute: AuthenticatedDashboardChatIndexRoute,
     AuthenticatedDashboardEventsIndexRoute:
       AuthenticatedDashboardEventsIndexRoute,
     AuthenticatedDashboardExceptionsIndexRoute:

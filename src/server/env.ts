@@ -116,6 +116,19 @@ const EnvSchema = z.object({
   PLAN_FREE_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   PLAN_PLUS_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   PLAN_PLUS_PRICE_LABEL: z.string().min(1).default("$20 per seat per month"),
+  // AI agent (chat): the model provider, the plan it needs on FAULTLINE_CLOUD, and its limits.
+  AI_PROVIDER: z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  AI_REQUIRED_PLAN: z.enum(["plus", "free"]).default("plus"),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(0),
+  AI_MAX_TOOL_STEPS: z.coerce.number().int().min(1).max(50).default(8),
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(2_000).default(32_000),
 });
 
 /** The hosted deployment sells plans: without Stripe's keys and the plus price it must not start. */

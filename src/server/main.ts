@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { plansApply } from "./billing/organization-plan";
 import { createStripeBillingProvider } from "./billing/stripe-billing.provider";
+import { createModelProvider } from "./chat/model-provider";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
@@ -55,7 +56,8 @@ async function main() {
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
   const waf = createWafIntegration(env, secretBox);
-  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, secretBox, httpServer: server });
+  const modelProvider = createModelProvider(env);
+  const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, secretBox, modelProvider, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {
     logger.info("faultline listening", { url: env.API_URL, port: env.PORT, database: database.kind, mode: env.DEPLOYMENT_MODE });

@@ -15,7 +15,9 @@ type Operation = { responses?: Record<string, { content?: Record<string, { schem
 /** The JSON response schema of one operation and status, or undefined when the document has none. */
 export function responseSchemaOf(document: OpenApiDocument, method: string, path: string, status: number) {
   const operation = document.paths[path]?.[method] as Operation | undefined;
-  return operation?.responses?.[String(status)]?.content?.["application/json"]?.schema;
+  const content = operation?.responses?.[String(status)]?.content;
+  // The chat's one streaming route documents its SSE chunks under text/event-stream.
+  return (content?.["application/json"] ?? content?.["text/event-stream"])?.schema;
 }
 
 /** A validator for one documented response; throws when the operation documents no schema for that status. */

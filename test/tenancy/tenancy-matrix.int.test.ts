@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
+import { conversationMessages, conversations } from "../../src/server/db/schema/index";
 import { createLogger } from "../../src/server/logger";
 import { TOKEN_ROUTE_SCOPES, tokenScopeForRoute } from "../../src/server/api-tokens/route-scopes";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
@@ -45,6 +46,9 @@ async function checksumOf(server: TestServer, orgId: string) {
     "alert_rules",
     "alert_actions",
     "alert_notifications",
+    "conversations",
+    "conversation_messages",
+    "ai_token_usage",
   ];
   const sums: string[] = [];
   for (const table of tables) {
@@ -85,6 +89,19 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     );
     const { data: exceptions } = await callProcedure(b.session, "exception.list", { projectId: b.project.id, issueId: issue.id });
     const { data: project } = await callProcedure(b.session, "project.get", { projectId: b.project.id });
+    const conversationId = crypto.randomUUID();
+    await server.database.db.insert(conversations).values({
+      id: conversationId,
+      organizationId: b.org.id,
+      projectId: b.project.id,
+      ownerUserId: b.userId,
+      title: `${MARKER} chat`,
+      dateFrom: null,
+      dateTo: null,
+    });
+    await server.database.db
+      .insert(conversationMessages)
+      .values({ organizationId: b.org.id, conversationId, messageId: "m1", position: 0, role: "user", parts: [{ type: "text", text: MARKER }] });
     const { data: bToken } = await callProcedure(b.session, "apiToken.create", { name: `${MARKER}-token`, scopes: ["event:read"] });
     const { data: rules } = await callProcedure(b.session, "alert.list", { projectId: b.project.id });
     bIds = {
@@ -95,6 +112,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       keyId: project!.keys[0].id,
       apiTokenId: bToken!.token.id,
       ruleId: rules![0].id,
+      conversationId,
     };
     const invited = await b.session.request("/api/auth/organization/invite-member", { body: { email: "b-invitee@example.com", role: "member" } });
     bInvitationId = invited.body.id;
@@ -137,7 +155,8 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         const label = `${actor} → ${path}`;
         if (entry.scope === "public") expect(result.error, label).toBeUndefined();
         else if (actor === "anonymous") expect(result.error?.code, label).toBe("UNAUTHORIZED");
-        else if (entry.scope === "project" || actor === "outsider" || entry.hostedOnly) expect(result.error?.code, label).toBe("NOT_FOUND");
+        else if (entry.scope === "project" || entry.scope === "conversation" || actor === "outsider" || entry.hostedOnly)
+          expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (entry.managersOnly && actor === "memberA") expect(result.error?.code, label).toBe("FORBIDDEN");
         else if (entry.orgRow) expect(result.error?.code, label).toBe("NOT_FOUND");
@@ -169,7 +188,9 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
           const response = await session.request(routeUrl(route.path, entry, orgId, bIds), { method: route.method.toUpperCase(), body });
           transcripts.push(response.text);
           checks += 1;
-          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : 404);
+          // A session-scoped route acts in the caller's own organization: A's members get A's data.
+          const ownData = entry.sessionScoped && actor !== "outsider";
+          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : ownData ? 200 : 404);
         }
       }
     }
@@ -259,7 +280,18 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     expect(await checksumOf(server, b.org.id)).toBe(checksumBefore);
     const everything = transcripts.join("\n");
     expect(transcripts.length).toBeGreaterThan(200);
-    for (const secret of [MARKER, "MarkerError", "markerHandler", bIds.projectId, bIds.issueId, bIds.exceptionId, bIds.keyId, bIds.ruleId, b.project.apiKey]) {
+    for (const secret of [
+      MARKER,
+      "MarkerError",
+      "markerHandler",
+      bIds.projectId,
+      bIds.issueId,
+      bIds.exceptionId,
+      bIds.keyId,
+      bIds.conversationId,
+      bIds.ruleId,
+      b.project.apiKey,
+    ]) {
       expect(everything.includes(secret), secret).toBe(false);
     }
   });

@@ -20,6 +20,8 @@ export interface TenantIds {
   apiTokenId?: string;
   /** An alert rule of the project (every project starts with its default rule). */
   ruleId: string;
+  /** A conversation with the AI agent, owned by a user of this tenant. */
+  conversationId: string;
 }
 
 /**
@@ -27,8 +29,9 @@ export interface TenantIds {
  * - `organization`: acts in the caller's active organization whatever the input says; a member
  *   succeeds, a signed-in caller without an organization gets NOT_FOUND.
  * - `project`: names a project; another organization's project is NOT_FOUND for every role.
+ * - `conversation`: names a conversation, which only its owner may reach; anyone else's is NOT_FOUND.
  */
-export type TenancyScope = "public" | "organization" | "project";
+export type TenancyScope = "public" | "organization" | "project" | "conversation";
 
 export interface ProcedureEntry<P extends ProcedurePath> {
   scope: TenancyScope;
@@ -191,6 +194,12 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "alert.notifications": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "alert.emailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "alert.setEmailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId, optedOut: true }) },
+  "conversation.list": { scope: "organization", input: () => undefined },
+  "conversation.get": { scope: "conversation", input: (ids) => ({ id: ids.conversationId }) },
+  "conversation.rename": { scope: "conversation", input: (ids) => massAssigned({ id: ids.conversationId, title: "pwned" }, { organizationId: ids.orgId }) },
+  "conversation.delete": { scope: "conversation", input: (ids) => ({ id: ids.conversationId }) },
+  "agent.status": { scope: "organization", input: () => undefined },
+  "agent.usage": { scope: "organization", input: () => undefined },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -203,6 +212,11 @@ export interface RouteEntry {
   query?: (ids: TenantIds) => Record<string, string>;
   /** The JSON body of a write, naming these ids; every non-GET route has one. */
   body?: (ids: TenantIds) => unknown;
+  /**
+   * Acts in the caller's active organization, with no organization id in the path (the spec's
+   * `/ai/agents/conversations`): a member of another organization gets their own data (200).
+   */
+  sessionScoped?: true;
   /** Like ProcedureEntry.foreignRow: one's own organization and project with another organization's row. */
   foreignRow?: { status: 404 } | { status: 200; body: unknown };
 }
@@ -262,6 +276,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`delete ${PROJECT}/alert-rules/:ruleId`]: { body: () => ({}), foreignRow: ROW_404 },
   [`post ${PROJECT}/alert-rules/:ruleId/test`]: { body: () => ({}), foreignRow: ROW_404 },
   [`get ${PROJECT}/notifications`]: {},
+  "get /ai/agents/conversations": { sessionScoped: true },
+  "get /ai/agents/conversations/:id": {},
+  "patch /ai/agents/conversations/:id": { body: () => ({ title: "pwned" }) },
+  "delete /ai/agents/conversations/:id": { body: () => ({}) },
+  "post /ai/agents/:projectId/chat": {
+    body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
+  },
 };
 
 /** The route's URL under /api/v1 with `orgId` in the path and the rest of the ids in path and query. */
@@ -274,7 +295,8 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":issueId", ids.issueId)
     .replace(":exceptionId", ids.exceptionId)
     .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000")
-    .replace(":ruleId", ids.ruleId);
+    .replace(":ruleId", ids.ruleId)
+    .replace(":id", ids.conversationId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;
 }

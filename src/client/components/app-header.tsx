@@ -22,6 +22,7 @@ const NAV_ITEMS: NavItem[] = [
   { label: "Exceptions", to: "/dashboard/exceptions" },
   { label: "Events", to: "/dashboard/events" },
   { label: "Integrations", to: "/dashboard/integrations" },
+  { label: "Chat", to: "/dashboard/chat" },
   { label: "Settings", to: "/settings" },
 ];
 

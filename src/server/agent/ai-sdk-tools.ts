@@ -10,10 +10,15 @@ import { AGENT_TOOLS } from "./tools/agent-tools";
  * outside the project is "Issue not found", a role that may not triage is said so), nothing of an
  * unexpected error — its cause goes to the log, as with every other transport.
  */
-function toolFailure(error: unknown, toolName: string, logger: Logger): Error {
-  if (error instanceof AppError) return new Error(error.message);
+function toolFailure(error: unknown, toolName: string, logger: Logger): AgentToolError {
+  if (error instanceof AppError) return new AgentToolError(error.message);
   logger.error("agent tool failed", { tool: toolName, err: error });
-  return new Error(`${toolName} failed unexpectedly`);
+  return new AgentToolError(`${toolName} failed unexpectedly`);
+}
+
+/** A tool failure whose message is safe to show (the stream's error handler lets these through). */
+export class AgentToolError extends Error {
+  override name = "AgentToolError";
 }
 
 function asAiSdkTool(agentTool: AgentTool, scope: AgentScope, logger: Logger) {

@@ -43,11 +43,15 @@ import {
   WafWebAclList,
   WafWebAclView,
 } from "../../shared/waf.views";
+import { ConversationDetail, ConversationListItem, ConversationMessage, DeletedConversation } from "../../shared/chat.views";
 
 type JsonSchema = Record<string, unknown>;
 
 export const ProjectList = z.array(ProjectView);
 export const DailyCounts = z.array(DailyCount);
+export const ConversationList = z.array(ConversationListItem);
+/** One `data:` line of the AI SDK UI message stream (text-delta, tool-input-available, tool-output-available, finish, error, …). */
+export const ChatStreamChunk = z.looseObject({ type: z.string() });
 export const ApiErrorView = z.object({ error: z.object({ code: z.string(), message: z.string(), requestId: z.string() }) });
 /** Only the outline: the document describes itself through the OpenAPI 3.1 meta-schema. */
 export const OpenApiDocumentView = z.looseObject({
@@ -116,6 +120,12 @@ const NAMED_VIEWS = {
   AlertNotificationPage,
   AlertTestResult,
   DeletedAlertRule,
+  ConversationListItem,
+  ConversationList,
+  ConversationMessage,
+  ConversationDetail,
+  DeletedConversation,
+  ChatStreamChunk,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

@@ -31,14 +31,16 @@ import {
 } from "../../shared/waf.views";
 import { MergeIssuesInput, UnmergeIssueInput } from "../../shared/grouping.inputs";
 import { IssueFingerprintList, IssueList, SimilarIssueList } from "../../shared/grouping.views";
-import { ApiErrorView, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 import { CheckoutInput, ListSubscriptionsInput } from "../../shared/billing.inputs";
 import { BillingRedirect, BillingUsage, SubscriptionList, WebhookReceipt } from "../../shared/billing.views";
+import { ChatRequestInput, ConversationIdInput, RenameConversationInput } from "../../shared/chat.inputs";
+import { ConversationDetail, ConversationListItem, DeletedConversation } from "../../shared/chat.views";
+import { ApiErrorView, ChatStreamChunk, ConversationList, DailyCounts, OpenApiDocumentView, ProjectList, viewComponents, viewRef } from "./openapi-views";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
 export interface ApiRoute {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** Express syntax, relative to /api/v1. */
   path: string;
   summary: string;
@@ -53,6 +55,8 @@ export interface ApiRoute {
   public?: boolean;
   /** Mounted in app.ts ahead of the JSON parser rather than on the v1 router (the payment webhook needs its raw body). */
   mountedBeforeJson?: true;
+  /** The success answer's media type when it is not JSON (the chat's SSE stream). */
+  mediaType?: string;
 }
 
 const P = "/organizations/:orgId/projects";
@@ -329,6 +333,52 @@ export const API_ROUTES: ApiRoute[] = [
     output: AlertNotificationPage,
     response: "A page of notification attempts",
   },
+  {
+    method: "get",
+    path: "/ai/agents/conversations",
+    summary: "The caller's conversations with the AI agent in the active organization, newest first",
+    tag: "AI agent",
+    output: ConversationList,
+    response: "Array of conversations",
+  },
+  {
+    method: "get",
+    path: "/ai/agents/conversations/:id",
+    summary: "One of the caller's conversations with its messages (AI SDK UIMessages)",
+    tag: "AI agent",
+    input: ConversationIdInput,
+    output: ConversationDetail,
+    response: "The conversation with its projectId, window, title and messages",
+  },
+  {
+    method: "patch",
+    path: "/ai/agents/conversations/:id",
+    summary: "Rename a conversation",
+    tag: "AI agent",
+    input: RenameConversationInput,
+    output: ConversationListItem,
+    response: "The renamed conversation",
+  },
+  {
+    method: "delete",
+    path: "/ai/agents/conversations/:id",
+    summary: "Delete a conversation and its messages",
+    tag: "AI agent",
+    input: ConversationIdInput,
+    output: DeletedConversation,
+    response: "The deleted conversation's id",
+  },
+  {
+    method: "post",
+    path: "/ai/agents/:projectId/chat",
+    summary:
+      "Ask the AI agent: send the new message only (the server keeps the history). A new conversation id creates the conversation. Needs the plus plan on the hosted deployment (403, details.reason plan_required); 503 while no model provider is configured; 429 over the daily token budget; 409 while another answer streams.",
+    tag: "AI agent",
+    input: ChatRequestInput,
+    output: ChatStreamChunk,
+    mediaType: "text/event-stream",
+    response: "The answer as the AI SDK UI message stream (SSE, header x-vercel-ai-ui-message-stream: v1), one JSON chunk per data line",
+  },
 ];
 
 /** Issue 16: the integrations list and the AWS WAF integration (every AWS call is made by the server). */
@@ -485,7 +535,7 @@ function operation(route: ApiRoute) {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: route.response, content: { "application/json": { schema: viewRef(route.output) } } },
+      [String(route.status ?? 200)]: { description: route.response, content: { [route.mediaType ?? "application/json"]: { schema: viewRef(route.output) } } },
       ...(route.public ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
     },
   };

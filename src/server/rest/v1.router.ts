@@ -2,6 +2,7 @@ import express from "express";
 import { apiTokenRestRoutes } from "../api-tokens/api-token.rest";
 import { billingRestRoutes } from "../billing/billing.rest";
 import { alertRestRoutes } from "../alerts/alert.rest";
+import { chatRestRoutes } from "../chat/chat.rest";
 import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
@@ -30,6 +31,7 @@ export function createV1Router(services: AppServices) {
   v1.use(billingRestRoutes(services));
   v1.use(wafRestRoutes(services));
   v1.use(alertRestRoutes(services));
+  v1.use(chatRestRoutes(services));
   v1.use((req, res) => {
     res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: req.id } });
   });

@@ -1,6 +1,8 @@
 import { apiTokenRouter } from "../api-tokens/api-token.router";
 import { billingRouter } from "../billing/billing.router";
 import { alertRouter } from "../alerts/alert.router";
+import { agentRouter } from "../chat/agent.router";
+import { conversationRouter } from "../chat/conversation.router";
 import { configRouter } from "../config/config.router";
 import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
@@ -22,6 +24,8 @@ export const appRouter = router({
   integration: integrationRouter,
   waf: wafRouter,
   alert: alertRouter,
+  conversation: conversationRouter,
+  agent: agentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,3 +15,4 @@ export * from "./waf";
 export * from "./auth-roles-devices";
 export * from "./jobs";
 export * from "./alerts";
+export * from "./conversations";

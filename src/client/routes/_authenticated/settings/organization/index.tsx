@@ -14,6 +14,7 @@ import { TeamsCard } from "./-components/teams-card";
 import { ApiTokensCard } from "./-components/api-tokens-card";
 import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
+import { AiUsageCard } from "./-components/ai-usage-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -55,6 +56,7 @@ function OrganizationSettings() {
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
       <ApiTokensCard {...props} />
+      <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>
   );
