@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { HOSTED_ENV_WITHOUT_STRIPE } from "../helpers/billing-server";
 import path from "node:path";
 import type { MockLanguageModelV3 } from "ai/test";
 import type { Browser, Page } from "playwright-core";
@@ -86,7 +87,7 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a 
     beforeAll(async () => {
       cloud = await startTestServer({
         serveClient: true,
-        env: { DEPLOYMENT_MODE: "FAULTLINE_CLOUD" },
+        env: HOSTED_ENV_WITHOUT_STRIPE,
         outside: { modelProvider: { modelId: "m", languageModel: () => model } },
       });
     });

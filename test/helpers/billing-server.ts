@@ -6,6 +6,19 @@ export const STRIPE_TEST_KEY = "sk_test_faultline_stand_in";
 export const STRIPE_TEST_WEBHOOK_SECRET = "whsec_faultline_stand_in";
 export const PLUS_PRICE = "price_plus_test";
 
+/**
+ * The hosted deployment refuses to start without Stripe settings; tests of other hosted-mode
+ * behaviour (the chat's plan gate) that never reach Stripe use these, which point at a closed
+ * loopback port.
+ */
+export const HOSTED_ENV_WITHOUT_STRIPE = {
+  DEPLOYMENT_MODE: "FAULTLINE_CLOUD",
+  STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+  STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+  STRIPE_PLUS_PRICE_ID: PLUS_PRICE,
+  STRIPE_API_URL: "http://127.0.0.1:9",
+};
+
 export interface BillingTestServer {
   server: TestServer;
   stripe: StripeStandIn;

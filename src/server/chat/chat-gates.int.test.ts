@@ -1,4 +1,5 @@
 import { simulateReadableStream } from "ai";
+import { HOSTED_ENV_WITHOUT_STRIPE } from "../../../test/helpers/billing-server";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { subscriptions } from "../db/schema/index";
@@ -13,7 +14,7 @@ describe("chat gates: plan, configuration, one answer at a time", () => {
     let server: TestServer;
     beforeAll(async () => {
       server = await startTestServer({
-        env: { DEPLOYMENT_MODE: "FAULTLINE_CLOUD" },
+        env: HOSTED_ENV_WITHOUT_STRIPE,
         outside: { modelProvider: { modelId: "m", languageModel: () => scriptedModel([() => text("Hi.")]) } },
       });
     });
