@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 /**
  * A local OpenID provider (oauth2-mock-server on loopback) standing in for Google through
  * GOOGLE_DISCOVERY_URL, and the browser's redirect dance through it.
@@ -32,8 +33,10 @@ export async function startOidcStandIn(): Promise<OidcStandIn> {
   await oidc.start(0, "127.0.0.1");
   const issuerUrl = oidc.issuer.url as string;
   let identity: Identity = { sub: "nobody", email: uniqueEmail("google"), email_verified: true, name: "Nobody" };
+  // A token id per token, as real providers' tokens differ each time: two tokens signed in the same
+  // second would otherwise be identical (a refresh would look like no refresh).
   oidc.service.on("beforeTokenSigning", (token: MutableToken) => {
-    Object.assign(token.payload, identity);
+    Object.assign(token.payload, identity, { jti: randomUUID() });
   });
   oidc.service.on("beforeUserinfo", (response: MutableResponse) => {
     response.body = { ...identity };
