@@ -2,20 +2,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import { startBillingServer, type BillingTestServer } from "../helpers/billing-server";
 import type { HttpSession } from "../helpers/http-session";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
 const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.html");
-
-/** Gives a browser page the API session's cookies: the same signed-in user. */
-async function signInPage(page: Page, session: HttpSession, url: string) {
-  const { hostname } = new URL(url);
-  await page
-    .context()
-    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
-}
 
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("upgrading to plus in a real browser (hosted deployment)", () => {
   let billing: BillingTestServer;

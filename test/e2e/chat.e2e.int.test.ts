@@ -4,20 +4,13 @@ import path from "node:path";
 import type { MockLanguageModelV3 } from "ai/test";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
 import { scriptedModel, text, toolCalls } from "../helpers/scripted-model";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { issueByType, sendEvent, triageTenant } from "../helpers/triage-seed";
 
 const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.html");
-
-async function signInPage(page: Page, session: HttpSession, url: string) {
-  const { hostname } = new URL(url);
-  await page
-    .context()
-    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
-}
 
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a real browser", () => {
   let server: TestServer;

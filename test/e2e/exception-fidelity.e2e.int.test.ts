@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { occurrences } from "../../src/server/db/schema/index";
-import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
 import { loadCaptures, replayOverHttp } from "../helpers/sdk-fixtures";
 import { envelopeOf, loadPayload, sendPayload } from "../helpers/sdk-payloads";
@@ -12,13 +12,6 @@ import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
 const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.html");
-
-async function signInPage(page: Page, session: HttpSession, url: string) {
-  const { hostname } = new URL(url);
-  await page
-    .context()
-    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
-}
 
 /** The exception screen of a real native crash, a Python event with frame vars, and a captureMessage event. */
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("exception screen fidelity in a real browser", () => {

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AwsStandIn } from "../stand-ins/aws/aws-stand-in";
-import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 import { seedWafAccount, startWafTestServer, type TestServer } from "../helpers/waf-test-server";
@@ -34,13 +34,6 @@ async function failCheckoutFrom(dsn: string, clientIp: string) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
-}
-
-async function signInPage(page: Page, session: HttpSession, url: string) {
-  const { hostname } = new URL(url);
-  await page
-    .context()
-    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
 }
 
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("AWS WAF in a real browser", () => {

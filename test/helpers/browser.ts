@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { HttpSession } from "./http-session";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -23,4 +24,12 @@ export async function newPage(browser: Browser) {
     void dialog.dismiss();
   });
   return { page, problems };
+}
+
+/** Gives a browser page the API session's cookies: the same signed-in user. */
+export async function signInPage(page: Page, session: HttpSession, url: string) {
+  const { hostname } = new URL(url);
+  await page
+    .context()
+    .addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
 }
