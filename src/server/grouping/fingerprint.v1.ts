@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
 import { issueCulprit, issueTitle } from "./issue-title";
 import { normalizeMessage } from "./message-normalizer";
@@ -90,11 +90,20 @@ function customComponents(fingerprint: string[], occ: NormalizedOccurrence): str
 
 export function hashComponents(components: string[]): string {
   // JSON keeps the boundaries between components unambiguous (["a","b"] ≠ ["a\nb"]).
-  return createHash("sha256").update(JSON.stringify(components)).digest("hex");
+  return hash("sha256", JSON.stringify(components), "hex");
+}
+
+function groupingComponentsV1(occ: NormalizedOccurrence): string[] {
+  return occ.fingerprint ? customComponents(occ.fingerprint, occ) : defaultComponents(occ);
+}
+
+/** The v1 fingerprint alone: what ingest links v1 issues by (title and culprit come from v2). */
+export function fingerprintV1(occ: NormalizedOccurrence): string {
+  return hashComponents(groupingComponentsV1(occ));
 }
 
 export function computeGrouping(occ: NormalizedOccurrence): Grouping {
-  const components = occ.fingerprint ? customComponents(occ.fingerprint, occ) : defaultComponents(occ);
+  const components = groupingComponentsV1(occ);
   return {
     fingerprint: hashComponents(components),
     components,

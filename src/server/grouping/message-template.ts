@@ -51,8 +51,27 @@ function templateOf(text: string): string {
   return normalizeMessage(result).replace(TOKEN, idOrToken);
 }
 
+/**
+ * Templates of recent texts, per option. An error's message repeats with every event of the issue,
+ * and thirteen regular expressions per event were a measurable part of ingest; a pure function of
+ * a capped input, so a bounded memo is safe. Cleared when full: simpler than LRU, and a hot message
+ * is back after one event.
+ */
+const MEMO_ENTRIES = 1000;
+const memo = [new Map<string, string>(), new Map<string, string>()];
+
 export function messageTemplate(raw: string, options: TemplateOptions = {}): string {
   const text = raw.length > MAX_INPUT ? raw.slice(0, MAX_INPUT) : raw;
+  const cache = memo[options.keepTargetPort ? 1 : 0];
+  const known = cache.get(text);
+  if (known !== undefined) return known;
+  if (cache.size >= MEMO_ENTRIES) cache.clear();
+  const template = computeTemplate(text, options);
+  cache.set(text, template);
+  return template;
+}
+
+function computeTemplate(text: string, options: TemplateOptions): string {
   const target = options.keepTargetPort && NETWORK_ERROR.test(text) ? TARGET.exec(text) : null;
   if (!target) return templateOf(text);
   // The parts around the target are parameterised as usual; the target keeps its port.

@@ -16,38 +16,48 @@ function readAddress(value: unknown): string | null {
   return readString(value, ADDRESS_MAX);
 }
 
-/** The native and symbolication fields, only those present (most frames of most SDKs have none). */
-function nativeFields(raw: Record<string, unknown>): Partial<NormalizedFrame> {
-  const fields: Partial<NormalizedFrame> = {
-    instructionAddr: readAddress(raw.instruction_addr),
-    symbolAddr: readAddress(raw.symbol_addr),
-    imageAddr: readAddress(raw.image_addr),
-    package: readString(raw.package, PATH_MAX),
-    rawFunction: readString(raw.raw_function, NAME_MAX),
-    symbol: readString(raw.symbol, NAME_MAX),
-    platform: readString(raw.platform, 64),
-    trust: readString(raw.trust, 32),
-    vars: scrubRecord(raw.vars, VARS_LIMITS),
+/** The frame keys addNativeFields reads: a frame with none of them (most frames of most SDKs) skips it. */
+const NATIVE_KEYS = ["instruction_addr", "symbol_addr", "image_addr", "package", "raw_function", "symbol", "platform", "trust", "vars"];
+
+/**
+ * Adds the native and symbolication fields to `frame`, only those present. Runs for every frame of
+ * every event: it sets what is there instead of building and filtering a full object.
+ */
+function addNativeFields(frame: NormalizedFrame, raw: Record<string, unknown>): NormalizedFrame {
+  if (!NATIVE_KEYS.some((key) => raw[key] !== undefined)) return frame;
+  const set = <K extends keyof NormalizedFrame>(key: K, value: NormalizedFrame[K] | null) => {
+    if (value !== null) frame[key] = value;
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+  set("instructionAddr", readAddress(raw.instruction_addr));
+  set("symbolAddr", readAddress(raw.symbol_addr));
+  set("imageAddr", readAddress(raw.image_addr));
+  set("package", readString(raw.package, PATH_MAX));
+  set("rawFunction", readString(raw.raw_function, NAME_MAX));
+  set("symbol", readString(raw.symbol, NAME_MAX));
+  set("platform", readString(raw.platform, 64));
+  set("trust", readString(raw.trust, 32));
+  set("vars", scrubRecord(raw.vars, VARS_LIMITS));
+  return frame;
 }
 
 export function normalizeFrame(raw: unknown, limits: TrimLimits): NormalizedFrame | null {
   if (!isPlainObject(raw)) return null;
   const lineMax = Math.min(limits.maxStringLength, 1024);
-  return {
-    filename: readString(raw.filename, PATH_MAX),
-    absPath: readString(raw.abs_path, PATH_MAX),
-    function: readString(raw.function, NAME_MAX),
-    module: readString(raw.module, NAME_MAX),
-    lineno: readInteger(raw.lineno),
-    colno: readInteger(raw.colno),
-    inApp: raw.in_app === true,
-    contextLine: readString(raw.context_line, lineMax),
-    preContext: readStringArray(raw.pre_context, lineMax, CONTEXT_LINES),
-    postContext: readStringArray(raw.post_context, lineMax, CONTEXT_LINES),
-    ...nativeFields(raw),
-  };
+  return addNativeFields(
+    {
+      filename: readString(raw.filename, PATH_MAX),
+      absPath: readString(raw.abs_path, PATH_MAX),
+      function: readString(raw.function, NAME_MAX),
+      module: readString(raw.module, NAME_MAX),
+      lineno: readInteger(raw.lineno),
+      colno: readInteger(raw.colno),
+      inApp: raw.in_app === true,
+      contextLine: readString(raw.context_line, lineMax),
+      preContext: readStringArray(raw.pre_context, lineMax, CONTEXT_LINES),
+      postContext: readStringArray(raw.post_context, lineMax, CONTEXT_LINES),
+    },
+    raw,
+  );
 }
 
 /**

@@ -66,8 +66,9 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       level: occ.level,
       platform: occ.platform,
       severity: severityForLevel(occ.level),
-      // What issue_fingerprints records for a fingerprint seen for the first time.
-      components: JSON.stringify(item.grouping.components),
+      // What issue_fingerprints records for a fingerprint seen for the first time. The array goes
+      // into the batch's JSON as it is: json_to_recordset hands a text column its JSON text.
+      components: item.grouping.components,
       exception_type: item.grouping.parts?.exceptionType ?? null,
       crash_frame: item.grouping.parts?.crashFrame ?? null,
       message_template: item.grouping.parts?.messageTemplate ?? null,
