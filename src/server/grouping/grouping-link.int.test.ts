@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
@@ -8,6 +9,7 @@ import { normalizeSentryEvent } from "../ingest/normalize/event.normalizer";
 import { prepareOccurrence } from "../ingest/store/prepared-occurrence";
 import { computeGrouping } from "./fingerprint.v1";
 import { groupForIngest } from "./ingest-grouping";
+import { ProjectKeyCache } from "../ingest/project-key.cache";
 
 /** The switch from v1 to v2 at ingest: an issue v1 made keeps receiving its events. */
 describe("grouping v2 at ingest", () => {
@@ -80,6 +82,35 @@ describe("grouping v2 at ingest", () => {
     expect(computeGrouping(other).fingerprint).not.toBe(computeGrouping(event("d".repeat(32), "checkoutRoute")).fingerprint);
     await store(other);
     expect(await issueOf("c".repeat(32))).toBe(await issueOf("a".repeat(32)));
+  });
+
+  it("after migration 0008, an issue made before v2 (no fingerprint row) receives its events", async () => {
+    const v1Event = event("1".repeat(32), "exportRoute");
+    v1Event.exceptions[0].type = "RangeError";
+    await store(v1Event, computeGrouping(v1Event));
+    const v1Issue = await issueOf("1".repeat(32));
+    // As an issue stored before grouping v2 existed: it has no issue_fingerprints row.
+    await database.db.delete(issueFingerprints).where(eq(issueFingerprints.issueId, v1Issue));
+    const migration = readFileSync(new URL("../../../drizzle/0008_grouping_links.sql", import.meta.url), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes("INSERT INTO"));
+    await database.db.execute(sql.raw(backfill!));
+
+    const later = event("2".repeat(32), "exportRoute");
+    later.exceptions[0].type = "RangeError";
+    await store(later);
+    expect(await issueOf("2".repeat(32))).toBe(v1Issue);
+    const rows = await database.db.select().from(issueFingerprints).where(eq(issueFingerprints.issueId, v1Issue));
+    expect(rows.map((row) => row.groupingVersion).sort()).toEqual([1, 2]);
+  });
+
+  it("looks v1 fingerprints up only in projects that have v1 issues", async () => {
+    const keys = new ProjectKeyCache(database.db);
+    expect(await keys.lookup(project.publicKey)).toMatchObject({ legacyGrouping: true });
+    const fresh = await seedProject(database.db, "grouping-v2-only");
+    expect(await keys.lookup(fresh.publicKey)).toMatchObject({ legacyGrouping: false });
+    const occurrence = event("3".repeat(32), "checkoutRoute");
+    expect(groupForIngest(occurrence, { legacy: false }).legacyFingerprint).toBeNull();
+    expect(groupForIngest(occurrence).legacyFingerprint).toBe(computeGrouping(occurrence).fingerprint);
   });
 
   it("opens a v2 issue for a defect no issue knows, and stores the event's fingerprint", async () => {

@@ -1,13 +1,13 @@
 import type { NormalizedOccurrence } from "../ingest/store/occurrence.types";
-import { computeGrouping, type Grouping } from "./fingerprint.v1";
+import { fingerprintV1, type Grouping } from "./fingerprint.v1";
 import { computeGroupingV2, type SimilarityParts } from "./fingerprint.v2";
 
 /**
- * What ingest groups an event by: v2, plus the v1 fingerprint the same event would have had. The
- * batch statement looks both up (issue_fingerprints, then issues.fingerprint) and sends the event
- * to the issue either names, so an issue made by v1 keeps receiving its events after the switch;
- * only when neither is known does the v2 fingerprint open a new issue. Both are pure functions of
- * the event: no database round trip is added.
+ * What ingest groups an event by: v2, plus (in a project that has v1 issues) the v1 fingerprint
+ * the same event would have had. The batch statement looks both up in issue_fingerprints and sends
+ * the event to the issue either names, so an issue made by v1 keeps receiving its events after the
+ * switch; only when neither is known does the v2 fingerprint open a new issue. Both are pure
+ * functions of the event: no database round trip is added.
  */
 export interface IngestGrouping extends Grouping {
   /** The v1 fingerprint, when it differs from the v2 one. */
@@ -15,8 +15,10 @@ export interface IngestGrouping extends Grouping {
   parts?: SimilarityParts;
 }
 
-export function groupForIngest(occ: NormalizedOccurrence): IngestGrouping {
+/** `legacy: false` (a project without v1 issues) skips the v1 fingerprint: nothing could be linked by it. */
+export function groupForIngest(occ: NormalizedOccurrence, { legacy: withLegacy = true } = {}): IngestGrouping {
   const current = computeGroupingV2(occ);
-  const legacy = computeGrouping(occ).fingerprint;
+  if (!withLegacy) return { ...current, legacyFingerprint: null };
+  const legacy = fingerprintV1(occ);
   return { ...current, legacyFingerprint: legacy === current.fingerprint ? null : legacy };
 }

@@ -97,7 +97,7 @@ export class IngestService {
       organizationId: project.organizationId,
       projectId: project.projectId,
       occurrence,
-      grouping: groupForIngest(occurrence),
+      grouping: groupForIngest(occurrence, { legacy: project.legacyGrouping !== false }),
       receivedAt,
     });
   }

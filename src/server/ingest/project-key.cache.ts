@@ -1,13 +1,19 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { KEY_REVOCATION_SECONDS } from "../../shared/ingest-keys";
 import type { Db } from "../db/client";
-import { projectKeys, projects } from "../db/schema/index";
+import { issueFingerprints, projectKeys, projects } from "../db/schema/index";
 
 export interface IngestProject {
   projectId: string;
   organizationId: string;
   projectNumber: number;
   keyId: string;
+  /**
+   * Whether the project has issues grouped by v1, whose events ingest must also look up by their v1
+   * fingerprint. False for every project made since grouping v2, and it stays false: ingest only
+   * makes v2 issues. Absent (callers outside the key cache) counts as true.
+   */
+  legacyGrouping?: boolean;
 }
 
 /** What the project service tells ingest when keys stop being valid, so this process stops at once. */
@@ -79,7 +85,13 @@ export class ProjectKeyCache implements KeyRevocations {
     this.queries += 1;
     const generation = this.generation;
     const [row] = await this.db
-      .select({ projectId: projects.id, organizationId: projects.organizationId, projectNumber: projects.number, keyId: projectKeys.id })
+      .select({
+        projectId: projects.id,
+        organizationId: projects.organizationId,
+        projectNumber: projects.number,
+        keyId: projectKeys.id,
+        legacyGrouping: sql<boolean>`exists (select 1 from ${issueFingerprints} where ${issueFingerprints.projectId} = ${projects.id} and ${issueFingerprints.groupingVersion} = 1)`,
+      })
       .from(projectKeys)
       .innerJoin(projects, eq(projects.id, projectKeys.projectId))
       .where(and(eq(projectKeys.publicKey, publicKey), isNull(projectKeys.revokedAt)))

@@ -1,12 +1,14 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./issues";
 import { projects } from "./projects";
 
 /**
- * Which issue a fingerprint's events go to. Ingest looks the event's v2 fingerprint and its v1
- * fingerprint up here (and in `issues.fingerprint`, which covers issues made before this table) in
- * the same statement that stores the event, so a v2 fingerprint of a v1 issue is linked, not a new
- * issue; merge re-points rows to the merged issue and unmerge points chosen rows at new issues.
+ * Which issue a fingerprint's events go to. Every issue's own fingerprint has a row (written with
+ * the issue; migration 0008 added those of issues made before this table). Ingest looks the event's
+ * v2 fingerprint up here, and its v1 fingerprint when the project has v1 issues, in the same
+ * statement that stores the event, so a v2 fingerprint of a v1 issue is linked, not a new issue;
+ * merge re-points rows to the merged issue and unmerge points chosen rows at new issues.
  * The stored parts are what "why grouped" shows and what "similar issues" compares.
  */
 export const issueFingerprints = pgTable(
@@ -33,5 +35,9 @@ export const issueFingerprints = pgTable(
     index("issue_fingerprints_org_issue_idx").on(t.organizationId, t.issueId),
     index("issue_fingerprints_org_project_crash_frame_idx").on(t.organizationId, t.projectId, t.crashFrame),
     index("issue_fingerprints_org_project_exception_type_idx").on(t.organizationId, t.projectId, t.exceptionType),
+    // Whether a project has v1 issues at all (ingest's key lookup asks): few rows, and none in a new project.
+    index("issue_fingerprints_v1_project_idx")
+      .on(t.projectId)
+      .where(sql`${t.groupingVersion} = 1`),
   ],
 );

@@ -113,7 +113,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     duplicates: number[] | null;
     orphans: number[] | null;
     redirected: [number, string][] | null;
-    alerting: [string, string, string, string | null][] | null;
+    alerting: [string, string, string, boolean][] | null;
     projects: string[] | null;
   }>(
     sql`with
@@ -124,15 +124,15 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           user_key text, fingerprint text, legacy_fingerprint text, document_index bigint)
       ),
       -- Where each event goes (grouping/ingest-grouping.ts): the issue its v2 fingerprint was linked,
-      -- merged or split to, else the issue of its v1 fingerprint, else an issue whose own fingerprint
-      -- it is, else the new issue its v2 fingerprint names. All primary-key or unique-index lookups.
+      -- merged or split to, else the issue of its v1 fingerprint, else the new issue its v2
+      -- fingerprint names. Every issue's own fingerprint has its issue_fingerprints row (created with
+      -- the issue; migration 0008 added those of older issues), so primary-key lookups suffice: one
+      -- per event, two in a project with v1 issues (elsewhere legacy_fingerprint is null).
       resolved as (
-        select r.*, coalesce(own.issue_id, legacy.issue_id, own_issue.id, legacy_issue.id, r.issue_id) as target_issue_id
+        select r.*, coalesce(own.issue_id, legacy.issue_id, r.issue_id) as target_issue_id, own.issue_id is null as new_fingerprint
         from r
         left join issue_fingerprints own on own.project_id = r.project_id and own.fingerprint = r.fingerprint
         left join issue_fingerprints legacy on legacy.project_id = r.project_id and legacy.fingerprint = r.legacy_fingerprint
-        left join issues own_issue on own_issue.project_id = r.project_id and own_issue.fingerprint = r.fingerprint
-        left join issues legacy_issue on legacy_issue.project_id = r.project_id and legacy_issue.fingerprint = r.legacy_fingerprint
       ),
       documents as (
         select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
@@ -142,11 +142,6 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           id uuid, organization_id text, project_id uuid, fingerprint text, grouping_version smallint, title text,
           culprit text, level text, platform text, severity text, components text, exception_type text, crash_frame text,
           message_template text)
-      ),
-      -- The batch's issues as they were before this statement (a statement sees one snapshot), so the
-      -- result can say which issues it created and which it reopened, for alerts.
-      prior as (
-        select i.id, i.status from issues i where i.id in (select r.target_issue_id from resolved r)
       ),
       occ as (
         insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
@@ -175,7 +170,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select distinct on (o.project_id, o.fingerprint) o.organization_id, o.project_id, o.fingerprint, o.issue_id, m.grouping_version,
                m.components, m.exception_type, m.crash_frame, m.message_template
         from occ o join meta m on m.project_id = o.project_id and m.fingerprint = o.fingerprint
-        where not exists (select 1 from issue_fingerprints f where f.project_id = o.project_id and f.fingerprint = o.fingerprint)
+        where (o.project_id, o.fingerprint) in (select project_id, fingerprint from resolved where new_fingerprint)
         order by o.project_id, o.fingerprint
         on conflict (project_id, fingerprint) do nothing
         returning 1
@@ -221,7 +216,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           -- The regression rule (RESOLVED reopens as a regression; IGNORED stays IGNORED): issues/issue-state.ts.
           ${afterNewEventSql},
           ${regressionMarkSql(batchToken)}
-        returning id, organization_id, project_id, last_regression_batch = ${batchToken}::uuid as regressed
+        -- xmax is 0 on a row this insert created, the updating transaction's id on one it updated.
+        returning id, organization_id, project_id, xmax = 0 as created, last_regression_batch = ${batchToken}::uuid as regressed
       ),
       -- Each issue this statement reopened gets its activity row, in the same atomic statement.
       regressions as (
@@ -271,9 +267,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
              + (select count(*) from regressions)
              + (select count(*) from minutely) as touched,
            (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
-           -- Alerts: [issue, organization, project, status before] of each issue created (no prior row) or regressed.
-           (select json_agg(json_build_array(u.id, u.organization_id, u.project_id, p.status)) from upserted u left join prior p on p.id = u.id
-             where p.id is null or u.regressed) as alerting,
+           -- Alerts: [issue, organization, project, created] of each issue created or regressed.
+           (select json_agg(json_build_array(id, organization_id, project_id, created)) from upserted where created or regressed) as alerting,
            (select array_agg(distinct organization_id || ' ' || project_id::text) from occ) as projects,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
@@ -285,11 +280,11 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
   for (const [index, issueId] of result?.redirected ?? []) if (tags[Number(index) - 1]) tags[Number(index) - 1].issueId = issueId;
   const orphanSlots = new Set((result?.orphans ?? []).map((index) => Number(index) - 1));
   const orphans = orphanSlots.size === 0 ? [] : slotOfItem.flatMap((slot, position) => (orphanSlots.has(slot) ? [position] : []));
-  const issueFacts: IssueFact[] = (result?.alerting ?? []).map(([issueId, organizationId, projectId, before]) => ({
+  const issueFacts: IssueFact[] = (result?.alerting ?? []).map(([issueId, organizationId, projectId, created]) => ({
     issueId,
     organizationId,
     projectId,
-    kind: before === null ? "new" : "regression",
+    kind: created ? "new" : "regression",
   }));
   return { stored: tags.filter(Boolean), orphans, issueFacts, projects: result?.projects ?? [] };
 }
