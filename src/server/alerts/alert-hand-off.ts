@@ -7,11 +7,12 @@ export const EVALUATE_JOB = "alert.evaluate";
 export const FREQUENCY_JOB = "alert.frequency";
 
 /**
- * The batch writer's after-commit hand-off: it never blocks ingest. Issues created or regressed
- * become one "alert.evaluate" job per project and batch (rare: most batches add to known issues).
- * Projects that stored events get an "alert.frequency" check at most once per `frequencyCheckMs`
- * per process — one waiting job per project (singleton key) across replicas — so a flood of
- * 5,000 events costs a handful of checks, not 5,000. Pending enqueues are awaited on close.
+ * The batch writer's hand-off: it never blocks ingest. Issues a committed batch created or
+ * regressed become one "alert.evaluate" job per project and batch (rare: most batches add to known
+ * issues). Projects whose per-minute counts were just written (about once a second, beside the
+ * batches) get an "alert.frequency" check at most once per `frequencyCheckMs` per process — one
+ * waiting job per project (singleton key) across replicas — so a flood of 5,000 events costs a
+ * handful of checks, not 5,000. Pending enqueues are awaited on close.
  */
 export class AlertHandOff {
   private readonly lastCheck = new Map<string, number>();

@@ -7,6 +7,7 @@ import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
 import { insertQueuedRows, splitBatch, type BatchItem } from "./queued-row";
 import type { TagCountRow } from "./tag-count-buffer";
+import type { MinuteCountRow } from "./minute-count-buffer";
 
 /**
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
@@ -32,8 +33,9 @@ const documentsParam = (documents: string[]): SQL => sql`${documents.join(DOCUME
  * Hot issues are row-locked only for the end of this statement and its commit, which is what lets
  * several batches commit concurrently. Rows are written in key order so batches lock alike.
  *
- * Tag counts are not written here: the result says which events were stored, and the caller sums
- * their tags in a TagCountBuffer that `addTagCounts` writes about once a second.
+ * Tag counts and per-minute counts are not written here: the result says which events were stored,
+ * and the caller sums their tags and minutes in buffers that `addTagCounts` and `addMinuteCounts`
+ * write about once a second.
  */
 export type StatementRunner = Pick<Database, "executePrepared">;
 
@@ -43,6 +45,8 @@ export interface CommittedTags {
   projectId: string;
   issueId: string;
   tags: Record<string, string>;
+  /** The minute it was received in (minute-count-buffer.ts). */
+  minute: string;
 }
 
 /** An issue this batch created or reopened (a regression): what alerts are evaluated on. */
@@ -57,8 +61,6 @@ export interface IssueFact {
 export interface CommittedEvents {
   /** Issues the batch created or regressed (few: most batches add to known issues). */
   issueFacts: IssueFact[];
-  /** "organizationId projectId" of every project that stored an event in this batch. */
-  projects: string[];
   /** The tags of each event stored (not duplicates, not orphans), for the tag counts. */
   stored: CommittedTags[];
   /**
@@ -82,7 +84,7 @@ export async function commitBatch(db: StatementRunner, batch: BatchItem[], outco
  */
 export async function commitItems(db: StatementRunner, batch: BatchItem[]): Promise<CommittedEvents> {
   const [occurrences, rows] = splitBatch(batch);
-  const committed = occurrences.length > 0 ? await commitEvents(db, occurrences) : { stored: [], orphans: [], issueFacts: [], projects: [] };
+  const committed = occurrences.length > 0 ? await commitEvents(db, occurrences) : { stored: [], orphans: [], issueFacts: [] };
   if (rows.length > 0) await insertQueuedRows(db, rows);
   if (rows.length === 0 || committed.orphans.length === 0) return committed;
   return { ...committed, orphans: committed.orphans.map((i) => batch.indexOf(occurrences[i])) };
@@ -105,7 +107,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     slotOfEvent.set(event.eventKey, slot);
     slotOfItem.push(slot);
     rows[slot] = `{"document_index":${slot + 1},${event.rowJson.slice(1)}`;
-    tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags };
+    tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags, minute: event.minute };
     documents[slot] = event.document;
   }
 
@@ -114,7 +116,6 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     orphans: number[] | null;
     redirected: [number, string][] | null;
     alerting: [string, string, string, boolean][] | null;
-    projects: string[] | null;
   }>(
     sql`with
       r as (
@@ -225,13 +226,6 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select organization_id, project_id, id, ${regressionActivityValuesSql} from upserted where regressed
         returning 1
       ),
-      minutely as (
-        insert into issue_minute_counts (organization_id, project_id, issue_id, minute, count)
-        select organization_id, project_id, issue_id, date_trunc('minute', received_at), count(*)
-        from occ group by 1, 2, 3, 4 order by 3, 4
-        on conflict (issue_id, minute) do update set count = issue_minute_counts.count + excluded.count
-        returning 1
-      ),
       hourly as (
         insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
         select organization_id, project_id, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
@@ -264,12 +258,10 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
              + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted)
              + (select count(*) from new_fingerprints)
-             + (select count(*) from regressions)
-             + (select count(*) from minutely) as touched,
+             + (select count(*) from regressions) as touched,
            (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
            -- Alerts: [issue, organization, project, created] of each issue created or regressed.
            (select json_agg(json_build_array(id, organization_id, project_id, created)) from upserted where created or regressed) as alerting,
-           (select array_agg(distinct organization_id || ' ' || project_id::text) from occ) as projects,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
            (select array_agg(r.document_index) from r where not exists (select 1 from projects p where p.id = r.project_id)) as orphans`,
@@ -286,7 +278,19 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     projectId,
     kind: created ? "new" : "regression",
   }));
-  return { stored: tags.filter(Boolean), orphans, issueFacts, projects: result?.projects ?? [] };
+  return { stored: tags.filter(Boolean), orphans, issueFacts };
+}
+
+/** Adds summed per-minute counts to issue_minute_counts, skipping issues deleted since their events were stored. */
+export async function addMinuteCounts(db: StatementRunner, rows: MinuteCountRow[]) {
+  await db.executePrepared(
+    sql`insert into issue_minute_counts (organization_id, project_id, issue_id, minute, count)
+        select r.organization_id, r.project_id, r.issue_id, r.minute, r.count
+        from json_to_recordset(${rowsParam(rows)}) as r(organization_id text, project_id uuid, issue_id uuid, minute timestamptz, count bigint)
+        join issues i on i.id = r.issue_id
+        order by r.issue_id, r.minute
+        on conflict (issue_id, minute) do update set count = issue_minute_counts.count + excluded.count`,
+  );
 }
 
 /** Adds summed tag counts to issue_tag_counts, skipping issues deleted since their events were stored. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTagCounts } from "../../db/schema/index";
+import { issueMinuteCounts, issueTagCounts } from "../../db/schema/index";
 import { computeGrouping } from "../../grouping/fingerprint.v1";
 import { createLogger } from "../../logger";
 import type { StatementRunner } from "./batch-commit";
@@ -67,6 +67,25 @@ describe("BatchWriter", () => {
     await writer.write(eventFor(project, "retry"));
     await expect.poll(() => planCounts(project.projectId), { timeout: 3000 }).toEqual({ retry: 2 });
     await writer.close();
+  });
+
+  it("sums events per issue and minute beside the batches, then hands the project on for its frequency checks", async () => {
+    const project = await seedProject(database.db, "minutes");
+    const writer = writerOn(database, 300);
+    const handed: string[][] = [];
+    writer.onCommitted = (facts) => handed.push(facts.projects);
+    // Summed over the rows: the events may straddle a minute boundary.
+    const minuteCounts = async () =>
+      (await database.db.select().from(issueMinuteCounts).where(eq(issueMinuteCounts.projectId, project.projectId))).reduce((sum, row) => sum + row.count, 0);
+    await Promise.all(["a", "b", "c"].map((plan) => writer.write(eventFor(project, plan))));
+    // Committed, but the counts wait for the flush; no frequency check is due before they are written.
+    expect(await minuteCounts()).toBe(0);
+    expect(handed.flat()).toEqual([]);
+    await expect.poll(minuteCounts, { timeout: 3000 }).toBe(3);
+    await expect.poll(() => handed.flat(), { timeout: 3000 }).toEqual([`${project.organizationId} ${project.projectId}`]);
+    await writer.write(eventFor(project, "d"));
+    await writer.close();
+    expect(await minuteCounts()).toBe(4);
   });
 
   it("sends the next batch to the database before answering the last batch's requests", async () => {

@@ -1,5 +1,5 @@
 import type { Logger } from "../../logger";
-import { addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
+import { addMinuteCounts, addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
 import { commitIsolating } from "./batch-isolation";
 import { isConcurrencyVictim, isDataError, sqlStateOf } from "./database-errors";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
@@ -8,6 +8,7 @@ import { QueuedRow, type BatchItem, type RowKind } from "./queued-row";
 import { IngestError } from "../http/ingest-error";
 import { StorageUnavailableError } from "../http/storage-unavailable";
 import { TagCountBuffer, type TagCountRow } from "./tag-count-buffer";
+import { MinuteCountBuffer, type MinuteCountRow } from "./minute-count-buffer";
 
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
@@ -19,7 +20,7 @@ export interface BatchWriterOptions {
   maxInFlight: number;
   /** Events waiting at most before new ones are refused with 503 (backpressure, bounded memory). */
   maxQueue: number;
-  /** How often summed tag counts are written (see TagCountBuffer). */
+  /** How often summed tag and per-minute counts are written (see TagCountBuffer, MinuteCountBuffer). */
   tagFlushMs: number;
 }
 
@@ -37,14 +38,17 @@ interface BatchAnswers {
   facts: CommittedFacts;
 }
 
-/** What a committed batch tells other domains (alerts): issues created or regressed, projects that stored events. */
+/**
+ * What ingest tells other domains (alerts): after a batch commits, the issues it created or
+ * regressed; after the per-minute counts are written, the projects whose counts grew.
+ */
 export interface CommittedFacts {
   issueFacts: IssueFact[];
   /** "organizationId projectId" pairs. */
   projects: string[];
 }
 
-/** Called after a batch commits, synchronously and never awaited: a listener only hands the facts on. */
+/** Called after a commit or a counts flush, synchronously and never awaited: a listener only hands the facts on. */
 export type CommittedListener = (facts: CommittedFacts) => void;
 
 /**
@@ -59,8 +63,9 @@ export class BatchWriter {
   private idle: (() => void)[] = [];
   private closed = false;
   private readonly tagCounts: TagCountBuffer;
-  private tagFlushTimer: NodeJS.Timeout | null = null;
-  private tagFlush: Promise<void> | null = null;
+  private readonly minuteCounts: MinuteCountBuffer;
+  private countFlushTimer: NodeJS.Timeout | null = null;
+  private countFlush: Promise<void> | null = null;
   /** The alerts hand-off (alerts/alert-hand-off.ts); null where no alerts run. */
   onCommitted: CommittedListener | null = null;
 
@@ -70,6 +75,7 @@ export class BatchWriter {
     private readonly options: BatchWriterOptions = { maxBatch: 1000, maxQueue: 20_000, maxInFlight: 1, tagFlushMs: 1000 },
   ) {
     this.tagCounts = new TagCountBuffer(options.tagFlushMs);
+    this.minuteCounts = new MinuteCountBuffer(options.tagFlushMs);
   }
 
   /**
@@ -110,17 +116,17 @@ export class BatchWriter {
     this.schedule();
   }
 
-  /** Commits what is queued, writes the tag counts, and refuses new writes (SIGTERM). */
+  /** Commits what is queued, writes the summed counts, and refuses new writes (SIGTERM). */
   async close() {
     this.closed = true;
-    if (this.tagFlushTimer) clearTimeout(this.tagFlushTimer);
+    if (this.countFlushTimer) clearTimeout(this.countFlushTimer);
     while (this.inFlight > 0 || this.queue.length > 0 || this.outcomes.length > 0) {
       this.schedule();
       await new Promise<void>((resolve) => this.idle.push(resolve));
     }
-    await this.tagFlush;
+    await this.countFlush;
     // One last attempt: if the database is gone these counts go with the process, as on a crash.
-    if (this.tagCounts.size > 0) await this.flushTags(this.tagCounts.take());
+    if (this.tagCounts.size > 0 || this.minuteCounts.size > 0) await this.flushCounts();
   }
 
   private schedule() {
@@ -190,7 +196,6 @@ export class BatchWriter {
         part.items.forEach((waiter, i) => (orphans.has(i) ? answers.refused.push({ waiter, error: PROJECT_DELETED }) : answers.stored.push(waiter)));
         answers.committed.push(...part.result.stored);
         answers.facts.issueFacts.push(...part.result.issueFacts);
-        answers.facts.projects.push(...part.result.projects);
       } else if (part.isolated) {
         const { item } = part.items[0];
         if (item instanceof QueuedRow) this.logger.warn("queued row refused by the database", { sqlState: sqlStateOf(part.error), err: part.error });
@@ -234,32 +239,44 @@ export class BatchWriter {
   }
 
   private countTags(committed: CommittedTags[]) {
-    for (const event of committed) this.tagCounts.add(event.organizationId, event.projectId, event.issueId, event.tags);
-    this.flushTagsIfDue();
-    this.armTagFlush();
+    for (const event of committed) {
+      this.tagCounts.add(event.organizationId, event.projectId, event.issueId, event.tags);
+      this.minuteCounts.add(event.organizationId, event.projectId, event.issueId, event.minute);
+    }
+    this.flushCountsIfDue();
+    this.armCountFlush();
   }
 
   /**
-   * Writes the tag counts beside the event batches, not in a commit slot: the statement touches
-   * only issue_tag_counts, so it neither waits for nor delays any request's answer. One at a time.
+   * Writes the summed counts beside the event batches, not in a commit slot: the statements touch
+   * only issue_tag_counts and issue_minute_counts, so they neither wait for nor delay any request's
+   * answer. One flush at a time; both buffers go together.
    */
-  private flushTagsIfDue() {
-    if (this.tagFlush || this.closed || !this.tagCounts.isDue()) return;
-    this.tagFlush = this.flushTags(this.tagCounts.take()).finally(() => {
-      this.tagFlush = null;
-      this.armTagFlush();
+  private flushCountsIfDue() {
+    if (this.countFlush || this.closed || !(this.tagCounts.isDue() || this.minuteCounts.isDue())) return;
+    this.countFlush = this.flushCounts().finally(() => {
+      this.countFlush = null;
+      this.armCountFlush();
     });
   }
 
   /** When no further batch comes along to carry them, a timer gets the counts written. */
-  private armTagFlush() {
-    if (this.tagCounts.size === 0 || this.tagFlushTimer || this.tagFlush || this.closed) return;
-    this.tagFlushTimer = setTimeout(() => {
-      this.tagFlushTimer = null;
-      this.flushTagsIfDue();
-      this.armTagFlush();
-    }, this.tagCounts.msUntilDue() + 1);
-    this.tagFlushTimer.unref();
+  private armCountFlush() {
+    if ((this.tagCounts.size === 0 && this.minuteCounts.size === 0) || this.countFlushTimer || this.countFlush || this.closed) return;
+    this.countFlushTimer = setTimeout(
+      () => {
+        this.countFlushTimer = null;
+        this.flushCountsIfDue();
+        this.armCountFlush();
+      },
+      Math.min(this.tagCounts.msUntilDue(), this.minuteCounts.msUntilDue()) + 1,
+    );
+    this.countFlushTimer.unref();
+  }
+
+  private async flushCounts() {
+    await this.flushTags(this.tagCounts.take());
+    await this.flushMinutes(this.minuteCounts.take());
   }
 
   /**
@@ -268,6 +285,7 @@ export class BatchWriter {
    * tenant: that row is isolated (as an event is) and dropped, and the others are written.
    */
   private async flushTags(rows: TagCountRow[]) {
+    if (rows.length === 0) return;
     const parts = await commitIsolating(rows, (part) => addTagCounts(this.db, part), { isolable: isDataError });
     for (const part of parts) {
       if (part.ok) continue;
@@ -284,6 +302,24 @@ export class BatchWriter {
       this.logger.warn("tag counts flush failed; will retry", { rows: part.items.length, err: part.error });
       this.tagCounts.putBack(part.items);
     }
+  }
+
+  /**
+   * Per-minute counts hold ids and times only (nothing a client wrote that the database could
+   * refuse): a failed flush keeps them for the next. Once written, the projects are handed on for
+   * their spike and event-rate checks, which read these rows.
+   */
+  private async flushMinutes(rows: MinuteCountRow[]) {
+    if (rows.length === 0) return;
+    try {
+      await addMinuteCounts(this.db, rows);
+    } catch (error) {
+      this.logger.warn("minute counts flush failed; will retry", { rows: rows.length, err: error });
+      this.minuteCounts.putBack(rows);
+      return;
+    }
+    const projects = new Set(rows.map((row) => `${row.organization_id} ${row.project_id}`));
+    this.handOff({ issueFacts: [], projects: [...projects] });
   }
 
   /**

@@ -5,6 +5,7 @@ import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
 import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
 import { storableText } from "../normalize/storable-text";
 import { issueLocation } from "../../grouping/issue-title";
+import { minuteOf } from "./minute-count-buffer";
 
 /**
  * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
@@ -26,6 +27,8 @@ export interface PreparedOccurrence {
   document: string;
   /** What the tags breakdown counts for this event, summed once the event is stored. */
   tags: Record<string, string>;
+  /** The minute it counts in for the spike rules, summed once the event is stored. */
+  minute: string;
   organizationId: string;
   projectId: string;
 }
@@ -79,6 +82,7 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       JSON.stringify({ ...occ, location: issueLocation(occ), grouping: { components: item.grouping.components, version: item.grouping.version } }),
     ),
     tags: tagsOf(occ),
+    minute: minuteOf(item.receivedAt),
     organizationId: item.organizationId,
     projectId: item.projectId,
   };
