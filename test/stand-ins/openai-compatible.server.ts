@@ -95,16 +95,33 @@ export interface OpenAiCompatibleStandIn {
   close(): Promise<void>;
 }
 
-export async function startOpenAiCompatibleStandIn(reply: OpenAiCompatibleStandIn["reply"]): Promise<OpenAiCompatibleStandIn> {
+export interface StandInOptions {
+  /**
+   * Called when a reply has been written, with `performance.now()` at the request's arrival and
+   * at the reply's end: a benchmark subtracts the time spent here from the server's answer time.
+   */
+  onServed?: (served: { startedAt: number; endedAt: number }) => void;
+  /** Keep every request and its headers (tests read them); a long benchmark turns this off so memory stays flat. */
+  keepRequests?: boolean;
+}
+
+export async function startOpenAiCompatibleStandIn(
+  reply: OpenAiCompatibleStandIn["reply"],
+  { onServed, keepRequests = true }: StandInOptions = {},
+): Promise<OpenAiCompatibleStandIn> {
   const standIn = { requests: [], headers: [], reply } as unknown as OpenAiCompatibleStandIn;
   const server = createServer(async (req, res) => {
+    const startedAt = performance.now();
+    if (onServed) res.on("finish", () => onServed({ startedAt, endedAt: performance.now() }));
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found", type: "invalid_request_error" } }));
       return;
     }
     const request = await readJson(req);
-    standIn.requests.push(request);
-    standIn.headers.push(req.headers);
+    if (keepRequests) {
+      standIn.requests.push(request);
+      standIn.headers.push(req.headers);
+    }
     const answer = standIn.reply(request);
     if ("status" in answer) res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
     else if ("garbage" in answer) res.writeHead(200, { "content-type": "text/event-stream" }).end(answer.garbage);
