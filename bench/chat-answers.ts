@@ -8,6 +8,9 @@ import { createModelProvider } from "../src/server/chat/model-provider";
 import { askAgent, userMessage } from "../test/helpers/chat-stream";
 import { startTestServer } from "../test/helpers/test-server";
 import { startOpenAiCompatibleStandIn, type ChatCompletionRequest, type StandInReply } from "../test/stand-ins/openai-compatible.server";
+import { sql } from "drizzle-orm";
+import type { Db } from "../src/server/db/client";
+import { executeRows } from "../src/server/db/execute";
 import type { BenchDatabase } from "./bench-database";
 import { signUpChatTenant } from "./chat-tenant";
 import { percentiles, type Percentiles } from "./timing";
@@ -25,6 +28,15 @@ export interface AnswerFigures {
   standIn: Percentiles;
   memory: MemorySample[];
   gc: boolean;
+  /** Transactions (each statement outside one counts as one) the database committed per answer, from pg_stat_database. */
+  transactionsPerAnswer: number | null;
+}
+
+/** Committed transactions of this database so far; PostgreSQL's statistics lag by up to a second, so wait first. */
+async function committedTransactions(db: Db) {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const [row] = await executeRows<{ n: number }>(db, sql`select xact_commit::float8 as n from pg_stat_database where datname = current_database()`);
+  return row ? Number(row.n) : null;
 }
 
 const ANSWER = "Two checkout errors, both today.";
@@ -78,6 +90,7 @@ export async function benchChatAnswers(
     };
 
     for (let n = 1; n <= warmups; n++) await answerOnce(n);
+    const transactionsBefore = await committedTransactions(bench.database.db);
     const wall: number[] = [];
     const inStandIn: number[] = [];
     const overhead: number[] = [];
@@ -97,6 +110,10 @@ export async function benchChatAnswers(
         memory.push(sample);
       }
     }
+    const transactionsAfter = await committedTransactions(bench.database.db);
+    // The memory samples' own statements are none; the two reads of the counter add one each.
+    const transactionsPerAnswer =
+      transactionsBefore === null || transactionsAfter === null ? null : Math.round(((transactionsAfter - transactionsBefore - 1) / conversations) * 10) / 10;
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     return {
       answers: conversations,
@@ -105,6 +122,7 @@ export async function benchChatAnswers(
       standIn: percentiles(sorted(inStandIn)),
       memory,
       gc: gc !== undefined,
+      transactionsPerAnswer,
     };
   } finally {
     await server.close();
