@@ -30,6 +30,8 @@ export interface AnswerFigures {
   gc: boolean;
   /** Transactions (each statement outside one counts as one) the database committed per answer, from pg_stat_database. */
   transactionsPerAnswer: number | null;
+  /** CPU time of this process (server, stand-in and client together) per answer. */
+  cpuMsPerAnswer: number;
 }
 
 /** Committed transactions of this database so far; PostgreSQL's statistics lag by up to a second, so wait first. */
@@ -91,12 +93,16 @@ export async function benchChatAnswers(
 
     for (let n = 1; n <= warmups; n++) await answerOnce(n);
     const transactionsBefore = await committedTransactions(bench.database.db);
+    let cpuMicros = 0;
     const wall: number[] = [];
     const inStandIn: number[] = [];
     const overhead: number[] = [];
     const memory: MemorySample[] = [];
     for (let n = 1; n <= conversations; n++) {
+      const cpuBefore = process.cpuUsage();
       const timed = await answerOnce(warmups + n);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMicros += cpu.user + cpu.system;
       wall.push(timed.wall);
       inStandIn.push(timed.inStandIn);
       overhead.push(timed.wall - timed.inStandIn);
@@ -123,6 +129,7 @@ export async function benchChatAnswers(
       memory,
       gc: gc !== undefined,
       transactionsPerAnswer,
+      cpuMsPerAnswer: Math.round(cpuMicros / conversations / 100) / 10,
     };
   } finally {
     await server.close();

@@ -79,7 +79,7 @@ function report(tools: ToolRow[], answers: AnswerFigures) {
     `| wall time (client) | ${answers.wall.p50} | ${answers.wall.p95} | ${answers.wall.max} | |`,
     `| inside the stand-in | ${answers.standIn.p50} | ${answers.standIn.p95} | ${answers.standIn.max} | |`,
     "",
-    `Database transactions committed per answer (pg_stat_database, every statement outside a transaction counts one): ${answers.transactionsPerAnswer ?? "n/a"}.`,
+    `CPU of the process (server, stand-in and client) per answer: ${answers.cpuMsPerAnswer} ms. Database transactions committed per answer (pg_stat_database, every statement outside a transaction counts one): ${answers.transactionsPerAnswer ?? "n/a"}.`,
     "",
     `C. Memory of the process (server, stand-in and client together) during B, ${answers.gc ? "after two forced GCs (--expose-gc)" : "**without a forced GC** (run with --expose-gc for steady figures)"}. Target: heap after the last sample within +${HEAP_GROWTH * 100} % of the first.`,
     "",
