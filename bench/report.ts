@@ -1,4 +1,6 @@
+import { execSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import path from "node:path";
 
 const README = path.join(import.meta.dirname, "README.md");
@@ -16,3 +18,10 @@ export function appendResults(name: string, meta: { commit: string; machine: str
   const end = current.indexOf("\n## ", start + heading.length);
   writeFileSync(README, `${current.slice(0, start)}${section}${end === -1 ? "" : current.slice(end + 1)}`);
 }
+
+/** The short hash of the checked-out commit, for a section's header. */
+export const currentCommit = () => execSync("git rev-parse --short HEAD").toString().trim();
+
+/** "2 × Intel Xeon …, 24 GiB, Node v20…" and the database engine, for a section's header. */
+export const machineDescription = (engine: string) =>
+  `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${engine}`;

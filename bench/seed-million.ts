@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
+import { executeRows } from "../src/server/db/execute";
 import { seedProject } from "../test/helpers/seed";
 
 export interface SeedShape {
@@ -85,4 +86,34 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
     select ${organizationId}, ${projectId}::uuid, issue_id, t.key, t.value, count(*)
     from occurrences cross join lateral jsonb_each_text(data::jsonb -> 'tags') as t(key, value)
     where project_id = ${projectId}::uuid group by 3, 4, 5`);
+}
+
+/**
+ * The seed derives every counter from the occurrences it inserted; if a schema change breaks one
+ * of its statements' meaning (not only its syntax), the figures would be for the wrong data.
+ */
+export async function checkSeed(db: Db, projectId: string, occurrences: number) {
+  const [counts] = await executeRows<{ occurrences: number; counted: number; daily: number; tagged: number; issues: number }>(
+    db,
+    sql`select (select count(*)::int from occurrences where project_id = ${projectId}::uuid) as occurrences,
+               (select coalesce(sum(event_count), 0)::int from issues where project_id = ${projectId}::uuid) as counted,
+               (select coalesce(sum(count), 0)::int from issue_daily_counts where project_id = ${projectId}::uuid) as daily,
+               (select coalesce(sum(count), 0)::int from issue_tag_counts where project_id = ${projectId}::uuid and key = 'browser') as tagged,
+               (select count(*)::int from issues where project_id = ${projectId}::uuid and event_count > 0) as issues`,
+  );
+  const problems = [
+    counts.occurrences !== occurrences && `${counts.occurrences} occurrences stored, ${occurrences} asked`,
+    counts.counted !== counts.occurrences && `issue event counts sum to ${counts.counted}`,
+    counts.daily !== counts.occurrences && `daily rollups sum to ${counts.daily}`,
+    counts.tagged !== counts.occurrences && `browser tag counts sum to ${counts.tagged}`,
+    counts.issues === 0 && "no issue received an occurrence",
+  ].filter(Boolean);
+  if (problems.length > 0) throw new Error(`seeded data is inconsistent: ${problems.join("; ")}`);
+}
+
+/** The seeded project's busiest issue: the realistic worst case for per-issue reads. */
+export async function largestIssue(db: Db, projectId: string): Promise<{ id: string }> {
+  const [largest] = await executeRows<{ id: string }>(db, sql`select id from issues where project_id = ${projectId}::uuid order by event_count desc limit 1`);
+  if (!largest) throw new Error("the seeded project has no issue");
+  return largest;
 }

@@ -5,8 +5,8 @@
  * send them) and a final usage chunk; non-streamed requests get one `chat.completion`. Listens on
  * 127.0.0.1 only. Tests script each reply from the request the real provider package sent.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenOnLoopback, readJson, type StandInOptions } from "./loopback-json-server";
 
 export type StandInReply =
   | { text: string }
@@ -24,12 +24,6 @@ export interface ChatCompletionRequest {
 }
 
 export const STAND_IN_USAGE = { prompt_tokens: 321, completion_tokens: 12 };
-
-async function readJson(req: IncomingMessage): Promise<ChatCompletionRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
 
 function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null = null) {
   return {
@@ -95,30 +89,27 @@ export interface OpenAiCompatibleStandIn {
   close(): Promise<void>;
 }
 
-export async function startOpenAiCompatibleStandIn(reply: OpenAiCompatibleStandIn["reply"]): Promise<OpenAiCompatibleStandIn> {
+export async function startOpenAiCompatibleStandIn(reply: OpenAiCompatibleStandIn["reply"], options: StandInOptions = {}): Promise<OpenAiCompatibleStandIn> {
+  const keepRequests = options.keepRequests ?? true;
   const standIn = { requests: [], headers: [], reply } as unknown as OpenAiCompatibleStandIn;
-  const server = createServer(async (req, res) => {
+  const server = await listenOnLoopback(async (req, res) => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found", type: "invalid_request_error" } }));
       return;
     }
-    const request = await readJson(req);
-    standIn.requests.push(request);
-    standIn.headers.push(req.headers);
+    const request = await readJson<ChatCompletionRequest>(req);
+    if (keepRequests) {
+      standIn.requests.push(request);
+      standIn.headers.push(req.headers);
+    }
     const answer = standIn.reply(request);
     if ("status" in answer) res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
     else if ("garbage" in answer) res.writeHead(200, { "content-type": "text/event-stream" }).end(answer.garbage);
     else if (request.stream) streamReply(res, request, answer);
     else if ("text" in answer) completeReply(res, request, answer);
     else res.writeHead(400).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  standIn.baseUrl = `http://127.0.0.1:${port}/v1`;
-  standIn.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  }, options);
+  standIn.baseUrl = `${server.origin}/v1`;
+  standIn.close = server.close;
   return standIn;
 }
