@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { executeRows } from "../../db/execute";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestOutcomes, issueTagCounts, issues, occurrences } from "../../db/schema/index";
 import { computeGrouping } from "../../grouping/fingerprint.v1";
@@ -107,6 +108,23 @@ describe("commitBatch", () => {
     expect((row.data as { message: string }).message).toBe("nul \u0000 inside");
     const tags = await database.db.select().from(issueTagCounts).where(eq(issueTagCounts.issueId, committed[0].issueId));
     expect(tags.find((tag) => tag.key === "k\ufffd")?.value).toBe("v\ufffd");
+  });
+  it("stores documents beyond Latin-1 as sent, beside one-byte ones of the same batch", async () => {
+    const messages = ["plain 0", "ellipsis … 1", "Müller 2", "支付失败 🚨 3", "plain 4"];
+    await commitBatch(
+      database,
+      messages.map((message, i) => pending(`${"9".repeat(31)}${i}`, message)),
+      [],
+    );
+    const rows = await executeRows<{ event_id: string; data: string; message: string }>(
+      database.db,
+      sql`select event_id, data, message from occurrences where project_id = ${project.projectId}::uuid and event_id like '999%' order by event_id`,
+    );
+    expect(rows.map((row) => row.message)).toEqual(messages);
+    // The stored text holds the characters themselves, not escapes.
+    expect(rows.map((row) => (JSON.parse(row.data) as { message: string }).message)).toEqual(messages);
+    expect(rows[3].data).toContain("支付失败 🚨");
+    expect(rows[1].data).toContain("…");
   });
 });
 

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { afterNewEventSql, regressionActivityValuesSql, regressionMarkSql } from "../../issues/issue-state";
 import { storableText } from "../normalize/storable-text";
 import { storableJson } from "./json-escapes";
+import { oneByteJson } from "./one-byte-text";
 import { hourOf, type PendingOutcome } from "./pending-occurrence";
 import type { PreparedOccurrence } from "./prepared-occurrence";
 import { insertQueuedRows, splitBatch, type BatchItem } from "./queued-row";
@@ -13,7 +14,7 @@ import type { MinuteCountRow } from "./minute-count-buffer";
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
-const rowsParam = (rows: unknown[]): SQL => sql`${storableJson(JSON.stringify(rows))}::json`;
+const rowsParam = (rows: unknown[]): SQL => sql`${oneByteJson(storableJson(JSON.stringify(rows)))}::json`;
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:
@@ -21,7 +22,16 @@ const rowsParam = (rows: unknown[]): SQL => sql`${storableJson(JSON.stringify(ro
  * JSON.stringify escapes every control character, so U+001E can never occur inside a document.
  */
 const DOCUMENT_SEPARATOR = "\u001e";
-const documentsParam = (documents: string[]): SQL => sql`${documents.join(DOCUMENT_SEPARATOR)}::text`;
+/**
+ * The documents as two joined texts of the same length in documents: the one-byte ones in the first,
+ * the few holding characters beyond Latin-1 in the second (one-byte-text.ts), each empty where the
+ * other has the document. PostgreSQL zips them back; the stored text is the document as it was.
+ */
+function documentsParams(documents: PreparedOccurrence[]): [SQL, SQL] {
+  const narrow = documents.map((d) => (d.documentIsTwoByte ? "" : d.document)).join(DOCUMENT_SEPARATOR);
+  const wide = documents.some((d) => d.documentIsTwoByte) ? documents.map((d) => (d.documentIsTwoByte ? d.document : "")).join(DOCUMENT_SEPARATOR) : "";
+  return [sql`${narrow}::text`, sql`${wide}::text`];
+}
 
 /**
  * Commits many requests' events durably. Callers answer 2xx only after this resolves.
@@ -98,7 +108,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
   const slotOfEvent = new Map<string, number>();
   const slotOfItem: number[] = [];
   const rows: string[] = [];
-  const documents: string[] = [];
+  const documents: PreparedOccurrence[] = [];
   const tags: CommittedTags[] = [];
   const batchToken = crypto.randomUUID();
   for (const event of batch) {
@@ -108,9 +118,10 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     slotOfItem.push(slot);
     rows[slot] = `{"document_index":${slot + 1},${event.rowJson.slice(1)}`;
     tags[slot] = { organizationId: event.organizationId, projectId: event.projectId, issueId: event.issueId, tags: event.tags, minute: event.minute };
-    documents[slot] = event.document;
+    documents[slot] = event;
   }
 
+  const [narrowDocuments, wideDocuments] = documentsParams(documents);
   const [result] = await db.executePrepared<{
     duplicates: number[] | null;
     orphans: number[] | null;
@@ -127,16 +138,20 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       -- Where each event goes (grouping/ingest-grouping.ts): the issue its v2 fingerprint was linked,
       -- merged or split to, else the issue of its v1 fingerprint, else the new issue its v2
       -- fingerprint names. Every issue's own fingerprint has its issue_fingerprints row (created with
-      -- the issue; migration 0008 added those of older issues), so primary-key lookups suffice: one
-      -- per event, two in a project with v1 issues (elsewhere legacy_fingerprint is null).
+      -- the issue; migration 0008 added those of older issues), so primary-key probes suffice: one per
+      -- event, and the v1 one only for a fingerprint not known yet (coalesce stops at the first
+      -- value; legacy_fingerprint is null in projects without v1 issues).
       resolved as (
-        select r.*, coalesce(own.issue_id, legacy.issue_id, r.issue_id) as target_issue_id, own.issue_id is null as new_fingerprint
+        select r.*,
+               coalesce((select f.issue_id from issue_fingerprints f where f.project_id = r.project_id and f.fingerprint = r.fingerprint),
+                        (select f.issue_id from issue_fingerprints f where f.project_id = r.project_id and f.fingerprint = r.legacy_fingerprint),
+                        r.issue_id) as target_issue_id
         from r
-        left join issue_fingerprints own on own.project_id = r.project_id and own.fingerprint = r.fingerprint
-        left join issue_fingerprints legacy on legacy.project_id = r.project_id and legacy.fingerprint = r.legacy_fingerprint
       ),
       documents as (
-        select d.data, d.document_index from unnest(string_to_array(${documentsParam(documents)}, ${DOCUMENT_SEPARATOR})) with ordinality as d(data, document_index)
+        select coalesce(nullif(d.narrow, ''), d.wide) as data, d.document_index
+        from unnest(string_to_array(${narrowDocuments}, ${DOCUMENT_SEPARATOR}), string_to_array(${wideDocuments}, ${DOCUMENT_SEPARATOR}))
+             with ordinality as d(narrow, wide, document_index)
       ),
       meta as (
         select * from json_to_recordset(${rowsParam([...issues.values()])}) as m(
@@ -168,11 +183,14 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       new_fingerprints as (
         insert into issue_fingerprints (organization_id, project_id, fingerprint, issue_id, grouping_version, components, exception_type,
                                         crash_frame, message_template)
-        select distinct on (o.project_id, o.fingerprint) o.organization_id, o.project_id, o.fingerprint, o.issue_id, m.grouping_version,
-               m.components, m.exception_type, m.crash_frame, m.message_template
-        from occ o join meta m on m.project_id = o.project_id and m.fingerprint = o.fingerprint
-        where (o.project_id, o.fingerprint) in (select project_id, fingerprint from resolved where new_fingerprint)
-        order by o.project_id, o.fingerprint
+        select n.* from (
+          select distinct on (o.project_id, o.fingerprint) o.organization_id, o.project_id, o.fingerprint, o.issue_id, m.grouping_version,
+                 m.components, m.exception_type, m.crash_frame, m.message_template
+          from occ o join meta m on m.project_id = o.project_id and m.fingerprint = o.fingerprint
+          order by o.project_id, o.fingerprint
+        ) n
+        -- One probe per distinct fingerprint of the batch, not per event.
+        where not exists (select 1 from issue_fingerprints f where f.project_id = n.project_id and f.fingerprint = n.fingerprint)
         on conflict (project_id, fingerprint) do nothing
         returning 1
       ),

@@ -3,6 +3,7 @@ import { issueIdFor } from "./issue-id";
 import { severityForLevel } from "../../issues/issue-state";
 import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
 import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
+import { isTwoByte, oneByteJson } from "./one-byte-text";
 import { storableText } from "../normalize/storable-text";
 import { issueLocation } from "../../grouping/issue-title";
 import { minuteOf } from "./minute-count-buffer";
@@ -25,6 +26,8 @@ export interface PreparedOccurrence {
   rowJson: string;
   /** The stored event document (JSON text, lone-surrogate escapes replaced; U+0000 escapes kept as sent). */
   document: string;
+  /** Whether the document holds characters beyond Latin-1 (one-byte-text.ts): batches send those apart. */
+  documentIsTwoByte: boolean;
   /** What the tags breakdown counts for this event, summed once the event is stored. */
   tags: Record<string, string>;
   /** The minute it counts in for the spike rules, summed once the event is stored. */
@@ -55,6 +58,10 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
     fingerprint: item.grouping.fingerprint,
     legacy_fingerprint: item.grouping.legacyFingerprint ?? null,
   };
+  // `location`: the crashing frame, shown beside the culprit (which the SDK or the transaction may name).
+  const document = withoutLoneSurrogateEscapes(
+    JSON.stringify({ ...occ, location: issueLocation(occ), grouping: { components: item.grouping.components, version: item.grouping.version } }),
+  );
   return {
     eventKey: `${item.projectId}:${occ.eventId}`,
     issueId,
@@ -76,11 +83,9 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       crash_frame: item.grouping.parts?.crashFrame ?? null,
       message_template: item.grouping.parts?.messageTemplate ?? null,
     },
-    rowJson: storableJson(JSON.stringify(row)),
-    // `location`: the crashing frame, shown beside the culprit (which the SDK or the transaction may name).
-    document: withoutLoneSurrogateEscapes(
-      JSON.stringify({ ...occ, location: issueLocation(occ), grouping: { components: item.grouping.components, version: item.grouping.version } }),
-    ),
+    rowJson: oneByteJson(storableJson(JSON.stringify(row))),
+    document,
+    documentIsTwoByte: isTwoByte(document),
     tags: tagsOf(occ),
     minute: minuteOf(item.receivedAt),
     organizationId: item.organizationId,
