@@ -103,6 +103,21 @@ export function selectEnvironmentSets(db: Db, organizationId: string, projectId:
 
 export type IssueListRow = Awaited<ReturnType<typeof selectIssuePage>>["rows"][number];
 
+/**
+ * The first `size` matching issues and whether more match, without counting them all: a count
+ * reads every issue the filter leaves (with a text filter, all of the project's), while the page
+ * stops at `size + 1` matches in sort order. For callers that need no total (the agent's search).
+ */
+export async function selectIssueFirstPage(db: Db, organizationId: string, projectId: string, query: IssueFilter) {
+  const rows = await db
+    .select(listColumns)
+    .from(issues)
+    .where(issueFilter(organizationId, projectId, query))
+    .orderBy(...issueOrder(query.sort))
+    .limit(query.size + 1);
+  return { rows: rows.slice(0, query.size), more: rows.length > query.size };
+}
+
 /** The project of one of the organization's issues; another organization's issue is not found. */
 export async function selectIssueProjectId(db: Db, organizationId: string, issueId: string) {
   const [row] = await db

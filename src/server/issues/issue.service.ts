@@ -16,7 +16,7 @@ import { requireProject } from "../projects/project-scope";
 import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
 import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
-import { selectIssue, selectIssuePage, selectIssueProjectId } from "./issue.queries";
+import { selectIssue, selectIssueFirstPage, selectIssuePage, selectIssueProjectId } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
 function triageActor(ctx: OrgContext, projectId: string): TriageActor {
@@ -31,6 +31,16 @@ export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promi
   const includeUnnamed = bucketsIncludeUnnamed(input.environments);
   const { rows, total } = await selectIssuePage(ctx.db, organizationId, input.projectId, { ...input, environmentNames, includeUnnamed });
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
+}
+
+/** The first page of `input` (its `page` is ignored) and whether more issues match, uncounted (selectIssueFirstPage). */
+export async function searchIssues(ctx: OrgContext, input: ListIssuesInput): Promise<{ items: IssueListItem[]; more: boolean }> {
+  await requireProject(ctx, input.projectId);
+  const { organizationId } = ctx.org;
+  const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
+  const includeUnnamed = bucketsIncludeUnnamed(input.environments);
+  const { rows, more } = await selectIssueFirstPage(ctx.db, organizationId, input.projectId, { ...input, environmentNames, includeUnnamed });
+  return { items: rows.map(toIssueListItem), more };
 }
 
 export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<IssueDetail> {

@@ -59,7 +59,8 @@ describe("MCP endpoint (/api/mcp)", () => {
     const found = await client.callTool({ name: "searchIssues", arguments: { projectId: tenant.project.id, text: "declined" } });
     expect((found as ToolText).isError).toBeFalsy();
     const issues = JSON.parse(textOf(found));
-    expect(issues.total).toBe(1);
+    expect(issues.more).toBe(false);
+    expect(issues.issues).toHaveLength(1);
     expect(JSON.stringify(issues)).toContain(issueId);
   });
 

@@ -45,9 +45,14 @@ describe("the agent's tools over the triage services", () => {
   afterAll(() => server.close());
 
   it("searches, details and counts the project's issues", async () => {
-    const found = (await run(byName("searchIssues"), aScope, { text: "Checkout" })) as { total: number; issues: { issueId: string; eventCount: number }[] };
-    expect(found.total).toBe(1);
+    type Found = { more: boolean; issues: { issueId: string; eventCount: number }[] };
+    const found = (await run(byName("searchIssues"), aScope, { text: "Checkout" })) as Found;
+    expect(found.more).toBe(false);
+    expect(found.issues).toHaveLength(1);
     expect(found.issues[0]).toMatchObject({ issueId: ids.aIssue, eventCount: 3 });
+    // One page and whether more match, not a count of every match.
+    const first = (await run(byName("searchIssues"), aScope, { limit: 1, sort: "eventCount" })) as Found;
+    expect(first).toMatchObject({ more: true, issues: [{ issueId: ids.aIssue }] });
 
     const detail = (await run(byName("getIssue"), aScope, { issueId: ids.aIssue })) as { latestExceptionId: string; eventCount: number };
     expect(detail.eventCount).toBe(3);

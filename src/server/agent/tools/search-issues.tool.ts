@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ENVIRONMENTS } from "../../../shared/environments";
 import { ISSUE_SEVERITIES, ISSUE_SORT_FIELDS, ISSUE_STATUSES, ListIssuesInput } from "../../../shared/triage.inputs";
-import { listIssues } from "../../issues/issue.service";
+import { searchIssues } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
 import { orgContextOf } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
@@ -10,7 +10,7 @@ import { toolDateInput } from "./tool-inputs";
 export const searchIssuesTool = defineAgentTool({
   name: "searchIssues",
   description:
-    "Search the project's issues (groups of identical errors). Filter by status, severity, environment, a time window on when the issue was last seen, and text in the title, culprit or latest message; sort by a field. Returns at most `limit` issues and the total that match.",
+    "Search the project's issues (groups of identical errors). Filter by status, severity, environment, a time window on when the issue was last seen, and text in the title, culprit or latest message; sort by a field. Returns at most `limit` issues and whether more match (narrow the filters or raise the limit to see them).",
   kind: "read",
   input: z.object({
     status: z.array(z.enum(ISSUE_STATUSES)).max(3).optional().describe("Only issues in these statuses"),
@@ -36,7 +36,8 @@ export const searchIssuesTool = defineAgentTool({
       dateTo: input.dateTo,
       query: input.text,
     });
-    const page = await listIssues(orgContextOf(scope), query);
-    return { total: page.meta.totalItems, issues: page.items.map(issueSummary) };
+    // No total: counting reads every issue a text filter leaves, which the agent does not need.
+    const page = await searchIssues(orgContextOf(scope), query);
+    return { issues: page.items.map(issueSummary), more: page.more };
   },
 });
