@@ -1,4 +1,4 @@
-import { tool, type ToolSet } from "ai";
+import { tool, zodSchema, type ToolSet } from "ai";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { AgentScope } from "./tools/agent-scope";
@@ -21,10 +21,22 @@ export class AgentToolError extends Error {
   override name = "AgentToolError";
 }
 
+/**
+ * Each tool's input schema, wrapped once per process. Given the zod schema itself, the AI SDK wraps
+ * it anew for every model call and converts it to JSON Schema each time: nine tools, three calls per
+ * answer, a measurable share of an answer's CPU (bench:chat). The wrapper keeps its conversion.
+ */
+const inputSchemas = new WeakMap<AgentTool, ReturnType<typeof zodSchema>>();
+function inputSchemaOf(agentTool: AgentTool) {
+  let schema = inputSchemas.get(agentTool);
+  if (!schema) inputSchemas.set(agentTool, (schema = zodSchema(agentTool.input)));
+  return schema;
+}
+
 function asAiSdkTool(agentTool: AgentTool, scope: AgentScope, logger: Logger) {
   return tool({
     description: agentTool.description,
-    inputSchema: agentTool.input,
+    inputSchema: inputSchemaOf(agentTool),
     // Writes wait for the user's approval in the chat; the approval itself never widens the scope.
     needsApproval: agentTool.kind === "write",
     execute: async (input: unknown) => {

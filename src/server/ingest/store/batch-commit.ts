@@ -23,9 +23,10 @@ const rowsParam = (rows: unknown[]): SQL => sql`${oneByteJson(storableJson(JSON.
  */
 const DOCUMENT_SEPARATOR = "\u001e";
 /**
- * The documents as two joined texts of the same length in documents: the one-byte ones in the first,
- * the few holding characters beyond Latin-1 in the second (one-byte-text.ts), each empty where the
- * other has the document. PostgreSQL zips them back; the stored text is the document as it was.
+ * The documents as two texts with one separated entry per slot: one-byte documents in the first,
+ * the few holding characters beyond Latin-1 in the second (one-byte-text.ts), each entry empty where
+ * the other text has the document. PostgreSQL zips the two back by position and stores each
+ * document as it was sent; the usual batch has no wide document and sends an empty second text.
  */
 function documentsParams(documents: PreparedOccurrence[]): [SQL, SQL] {
   const narrow = documents.map((d) => (d.documentIsTwoByte ? "" : d.document)).join(DOCUMENT_SEPARATOR);
