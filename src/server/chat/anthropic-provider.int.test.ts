@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTokenUsage } from "../db/schema/index";
 import { askAgent, userMessage } from "../../../test/helpers/chat-stream";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { issueByType, sendEvent, triageTenant } from "../../../test/helpers/triage-seed";
+import { chatServerWithCheckoutIssue } from "../../../test/helpers/chat-provider-server";
+import { triageTenant } from "../../../test/helpers/triage-seed";
 import {
   ANTHROPIC_STAND_IN_USAGE,
   ANTHROPIC_VERSION,
@@ -26,7 +27,7 @@ const toolResults = (request: MessagesRequest) =>
 describe("the chat over the Anthropic Messages API", () => {
   let standIn: AnthropicStandIn;
   let server: TestServer;
-  let tenant: Awaited<ReturnType<typeof triageTenant>>;
+  let tenant: Awaited<ReturnType<typeof chatServerWithCheckoutIssue>>["tenant"];
   let issueId: string;
   let script: (request: MessagesRequest) => AnthropicReply;
 
@@ -38,10 +39,7 @@ describe("the chat over the Anthropic Messages API", () => {
       ANTHROPIC_API_KEY: API_KEY,
       ANTHROPIC_BASE_URL: standIn.baseUrl,
     });
-    server = await startTestServer({ outside: { modelProvider } });
-    tenant = await triageTenant(server, "Anthropic");
-    await sendEvent(server, tenant.project, { type: "CheckoutError", value: "card declined", fn: "pay" });
-    issueId = (await issueByType(tenant.session, tenant.project.id, "CheckoutError")).id;
+    ({ server, tenant, issueId } = await chatServerWithCheckoutIssue(modelProvider, "Anthropic"));
   }, 60_000);
   afterAll(async () => {
     await server.close();

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTokenUsage } from "../db/schema/index";
 import { askAgent, userMessage } from "../../../test/helpers/chat-stream";
-import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { issueByType, sendEvent, triageTenant } from "../../../test/helpers/triage-seed";
+import type { TestServer } from "../../../test/helpers/test-server";
+import { chatServerWithCheckoutIssue } from "../../../test/helpers/chat-provider-server";
 import {
   STAND_IN_USAGE,
   startOpenAiCompatibleStandIn,
@@ -20,7 +20,7 @@ import { createModelProvider } from "./model-provider";
 describe("the chat over an OpenAI-compatible server", () => {
   let standIn: OpenAiCompatibleStandIn;
   let server: TestServer;
-  let tenant: Awaited<ReturnType<typeof triageTenant>>;
+  let tenant: Awaited<ReturnType<typeof chatServerWithCheckoutIssue>>["tenant"];
   let issueId: string;
   let script: (request: Parameters<OpenAiCompatibleStandIn["reply"]>[0]) => StandInReply;
 
@@ -32,10 +32,7 @@ describe("the chat over an OpenAI-compatible server", () => {
       AI_MODEL: "llama3.1:8b",
       AI_API_KEY: "standin-key",
     });
-    server = await startTestServer({ outside: { modelProvider } });
-    tenant = await triageTenant(server, "Compatible");
-    await sendEvent(server, tenant.project, { type: "CheckoutError", value: "card declined", fn: "pay" });
-    issueId = (await issueByType(tenant.session, tenant.project.id, "CheckoutError")).id;
+    ({ server, tenant, issueId } = await chatServerWithCheckoutIssue(modelProvider, "Compatible"));
   }, 60_000);
   afterAll(async () => {
     await server.close();
