@@ -169,7 +169,7 @@ export class BatchWriter {
       return () => {
         for (const waiter of answers.stored) waiter.resolve();
         for (const { waiter, error } of answers.refused) waiter.reject(error);
-        this.countTags(answers.committed);
+        this.countStored(answers.committed);
         this.handOff(answers.facts);
       };
     });
@@ -238,7 +238,8 @@ export class BatchWriter {
     }
   }
 
-  private countTags(committed: CommittedTags[]) {
+  /** Sums the tags and minutes of the events a batch stored, for the counts written beside the batches. */
+  private countStored(committed: CommittedTags[]) {
     for (const event of committed) {
       this.tagCounts.add(event.organizationId, event.projectId, event.issueId, event.tags);
       this.minuteCounts.add(event.organizationId, event.projectId, event.issueId, event.minute);
