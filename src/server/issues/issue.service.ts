@@ -24,22 +24,21 @@ function triageActor(ctx: OrgContext, projectId: string): TriageActor {
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
 }
 
-export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
+/** The list's filter with its environment buckets resolved to the project's environment names. */
+async function issueFilterFor(ctx: OrgContext, input: ListIssuesInput) {
   await requireProject(ctx, input.projectId);
-  const { organizationId } = ctx.org;
-  const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
-  const includeUnnamed = bucketsIncludeUnnamed(input.environments);
-  const { rows, total } = await selectIssuePage(ctx.db, organizationId, input.projectId, { ...input, environmentNames, includeUnnamed });
+  const environmentNames = await environmentNamesFor(ctx.db, ctx.org.organizationId, input.projectId, input.environments);
+  return { ...input, environmentNames, includeUnnamed: bucketsIncludeUnnamed(input.environments) };
+}
+
+export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
+  const { rows, total } = await selectIssuePage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
 }
 
 /** The first page of `input` (its `page` is ignored) and whether more issues match, uncounted (selectIssueFirstPage). */
 export async function searchIssues(ctx: OrgContext, input: ListIssuesInput): Promise<{ items: IssueListItem[]; more: boolean }> {
-  await requireProject(ctx, input.projectId);
-  const { organizationId } = ctx.org;
-  const environmentNames = await environmentNamesFor(ctx.db, organizationId, input.projectId, input.environments);
-  const includeUnnamed = bucketsIncludeUnnamed(input.environments);
-  const { rows, more } = await selectIssueFirstPage(ctx.db, organizationId, input.projectId, { ...input, environmentNames, includeUnnamed });
+  const { rows, more } = await selectIssueFirstPage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return { items: rows.map(toIssueListItem), more };
 }
 
