@@ -193,7 +193,6 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         -- One probe per distinct fingerprint of the batch, not per event.
         where not exists (select 1 from issue_fingerprints f where f.project_id = n.project_id and f.fingerprint = n.fingerprint)
         on conflict (project_id, fingerprint) do nothing
-        returning 1
       ),
       new_users as (
         insert into issue_users (issue_id, user_key)
@@ -243,42 +242,34 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       regressions as (
         insert into issue_activities (organization_id, project_id, issue_id, kind, from_value, to_value)
         select organization_id, project_id, id, ${regressionActivityValuesSql} from upserted where regressed
-        returning 1
       ),
       hourly as (
         insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)
         select organization_id, project_id, issue_id, environment_bucket, date_trunc('hour', timestamp at time zone 'UTC') at time zone 'UTC', count(*)
         from occ group by 1, 2, 3, 4, 5 order by 3, 4, 5
         on conflict (issue_id, environment, hour) do update set count = issue_hourly_counts.count + excluded.count
-        returning 1
       ),
       daily as (
         insert into issue_daily_counts (organization_id, project_id, issue_id, environment, day, count)
         select organization_id, project_id, issue_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
         from occ group by 1, 2, 3, 4, 5 order by 3, 4, 5
         on conflict (issue_id, environment, day) do update set count = issue_daily_counts.count + excluded.count
-        returning 1
       ),
       project_daily as (
         insert into project_daily_counts (organization_id, project_id, environment, day, count)
         select organization_id, project_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
         from occ group by 1, 2, 3, 4 order by 2, 3, 4
         on conflict (project_id, environment, day) do update set count = project_daily_counts.count + excluded.count
-        returning 1
       ),
       accepted as (
         insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)
         select organization_id, project_id, date_trunc('hour', received_at at time zone 'UTC') at time zone 'UTC', 'accepted', '', 'error', count(*)
         from occ group by 1, 2, 3 order by 2, 3
         on conflict (project_id, hour, outcome, reason, category) do update set count = ingest_outcomes.count + excluded.count
-        returning 1
       )
-    -- The other CTEs run whether or not they are read; these reads only keep the result small.
-    select (select count(*) from upserted) + (select count(*) from hourly) + (select count(*) from daily)
-             + (select count(*) from project_daily) + (select count(*) from new_users) + (select count(*) from accepted)
-             + (select count(*) from new_fingerprints)
-             + (select count(*) from regressions) as touched,
-           (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
+    -- Data-modifying CTEs run to completion whether or not anything reads them (PostgreSQL's rule),
+    -- so the rollups return nothing and the result carries only what the caller uses.
+    select (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
            -- Alerts: [issue, organization, project, created] of each issue created or regressed.
            (select json_agg(json_build_array(id, organization_id, project_id, created)) from upserted where created or regressed) as alerting,
            (select array_agg(r.document_index) from r
