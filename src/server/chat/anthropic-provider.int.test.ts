@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTokenUsage } from "../db/schema/index";
 import { askAgent, userMessage } from "../../../test/helpers/chat-stream";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
-import { chatServerWithCheckoutIssue } from "../../../test/helpers/chat-provider-server";
+import { chatServerWithCheckoutIssue, checkoutAnswerStep } from "../../../test/helpers/chat-provider-server";
 import { triageTenant } from "../../../test/helpers/triage-seed";
 import {
   ANTHROPIC_STAND_IN_USAGE,
@@ -47,13 +47,7 @@ describe("the chat over the Anthropic Messages API", () => {
   });
 
   it("streams tool calls and the answer through the provider package, with usage counted and a generated title", async () => {
-    script = (request) => {
-      if (!request.stream) return { text: "Checkout errors today" };
-      const results = toolResults(request).length;
-      if (results === 0) return { toolCalls: [{ name: "searchIssues", args: { text: "Checkout" } }] };
-      if (results === 1) return { toolCalls: [{ name: "getIssue", args: { issueId } }] };
-      return { text: "One checkout error, seen once." };
-    };
+    script = (request) => checkoutAnswerStep(Boolean(request.stream), toolResults(request).length, issueId);
     const before = standIn.requests.length;
     const conversationId = crypto.randomUUID();
     const answer = await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: userMessage("What broke?") });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTokenUsage } from "../db/schema/index";
 import { askAgent, userMessage } from "../../../test/helpers/chat-stream";
 import type { TestServer } from "../../../test/helpers/test-server";
-import { chatServerWithCheckoutIssue } from "../../../test/helpers/chat-provider-server";
+import { chatServerWithCheckoutIssue, checkoutAnswerStep } from "../../../test/helpers/chat-provider-server";
 import {
   STAND_IN_USAGE,
   startOpenAiCompatibleStandIn,
@@ -40,13 +40,7 @@ describe("the chat over an OpenAI-compatible server", () => {
   });
 
   it("streams tool calls and the answer through the provider package, with usage counted and a generated title", async () => {
-    script = (request) => {
-      if (!request.stream) return { text: "Checkout errors today" };
-      const toolMessages = request.messages.filter((message) => message.role === "tool").length;
-      if (toolMessages === 0) return { toolCalls: [{ name: "searchIssues", args: { text: "Checkout" } }] };
-      if (toolMessages === 1) return { toolCalls: [{ name: "getIssue", args: { issueId } }] };
-      return { text: "One checkout error, seen once." };
-    };
+    script = (request) => checkoutAnswerStep(Boolean(request.stream), request.messages.filter((message) => message.role === "tool").length, issueId);
     const conversationId = crypto.randomUUID();
     const answer = await askAgent(tenant.session, tenant.project.id, { id: conversationId, message: userMessage("What broke?") });
     expect(answer.status, answer.raw).toBe(200);
