@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/test-server";
 import { signUpVerified } from "../../test/helpers/test-users";
+import { ScopedAsyncLocalStorage } from "./auth/scoped-async-storage";
 import { createRequestContext } from "./context";
 import type { JobQueue } from "./jobs/job-queue";
 
@@ -30,5 +31,20 @@ describe("the request context", () => {
     const ctx = await createRequestContext(server.services, { headers: { cookie: session.cookieHeader() } });
     expect(ctx.session?.user.id).toBe(userId);
     expect(ctx.session?.session.activeOrganizationId ?? null).toBeNull();
+  });
+
+  it("leaves better-auth's storages (ours, scoped) inactive between requests, so no promise hooks stay installed", async () => {
+    const { session } = await signUpVerified(server);
+    // Put there by createAuth, before better-auth could make plain ones.
+    const context = (globalThis as unknown as Record<symbol, { context: Record<string, unknown> }>)[Symbol.for("better-auth:global")].context;
+    const storages = [context.endpointContextAsyncStorage, context.requestStateAsyncStorage, context.adapterAsyncStorage] as ScopedAsyncLocalStorage<unknown>[];
+    for (const storage of storages) expect(storage).toBeInstanceOf(ScopedAsyncLocalStorage);
+    const runs = storages.map((storage) => vi.spyOn(storage, "run"));
+    const ctx = await createRequestContext(server.services, { headers: { cookie: session.cookieHeader() } });
+    expect(ctx.session).not.toBeNull();
+    // better-auth ran in them (it did not make its own) ...
+    expect(runs[0]).toHaveBeenCalled();
+    // ... and none stays enabled afterwards.
+    expect(storages.map((storage) => storage.active)).toEqual([false, false, false]);
   });
 });

@@ -17,6 +17,7 @@ import type { Mailer } from "./mailer";
 import { sealOAuthTokens } from "./oauth-token-sealing";
 import { assertNotSoleOwner } from "./sole-owner";
 import { genericOAuthPlugin, socialProvidersConfig, trustedProviderIds } from "./social-providers";
+import { installScopedAuthStorages } from "./scoped-async-storage";
 
 /** Header the Express layer sets from req.ip (honouring TRUST_PROXY); client copies are stripped. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
@@ -40,6 +41,8 @@ export interface AuthDeps {
 }
 
 export function createAuth({ env, db, mailer, secret, logger, secretBox, billing }: AuthDeps) {
+  // better-auth's request state without process-wide promise hooks between its calls.
+  installScopedAuthStorages();
   const appUrl = env.API_URL.replace(/\/$/, "");
   const seatSync = billing && plansApply(env) ? seatSyncHook({ db, provider: billing, logger }) : undefined;
   return betterAuth({
