@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "./client";
+import { createDatabase, type Database } from "./client";
 import { executeRows } from "./execute";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../../../test/helpers/test-database";
 
@@ -30,24 +30,40 @@ describe("database start-up", () => {
 
   it.runIf(TEST_DATABASE_URL)("runs hot statements as named prepared statements, unless the URL says ?prepare=false", async () => {
     const probe = (n: number) => sql`select (${JSON.stringify({ n })}::json ->> 'n')::int as n /* prepared-probe */`;
-    const preparedOn = async (url: string) => {
-      // One connection, so the session view below sees the statements this client prepared.
-      const single = createDatabase({ databaseUrl: url, pgliteDataDir: "", maxConnections: 1 });
-      try {
-        expect(await single.executePrepared<{ n: number }>(probe(1))).toEqual([{ n: 1 }]);
-        expect(await single.executePrepared<{ n: number }>(probe(2))).toEqual([{ n: 2 }]);
-        const [row] = await executeRows<{ n: number }>(
-          single.db,
-          sql`select count(*)::int as n from pg_prepared_statements where statement like '%prepared-probe%' and statement not like '%pg_prepared_statements%'`,
-        );
-        return row.n;
-      } finally {
-        await single.close();
-      }
+    const run = async (single: Database) => {
+      expect(await single.executePrepared<{ n: number }>(probe(1))).toEqual([{ n: 1 }]);
+      expect(await single.executePrepared<{ n: number }>(probe(2))).toEqual([{ n: 2 }]);
     };
-    expect(await preparedOn(database.url!)).toBe(1);
-    const unprepared = new URL(database.url!);
-    unprepared.searchParams.set("prepare", "false");
-    expect(await preparedOn(unprepared.toString())).toBe(0);
+    expect(await preparedStatementsAfter(database.url!, "prepared-probe", run)).toBe(1);
+    expect(await preparedStatementsAfter(withoutPrepare(database.url!), "prepared-probe", run)).toBe(0);
+  });
+
+  it.runIf(TEST_DATABASE_URL)("prepares drizzle's own queries per connection too, unless the URL says ?prepare=false", async () => {
+    const run = async (single: Database) => {
+      for (const n of [1, 2]) expect(await executeRows<{ n: number }>(single.db, sql`select ${n}::int as n /* drizzle-probe */`)).toEqual([{ n }]);
+    };
+    expect(await preparedStatementsAfter(database.url!, "drizzle-probe", run)).toBe(1);
+    expect(await preparedStatementsAfter(withoutPrepare(database.url!), "drizzle-probe", run)).toBe(0);
   });
 });
+
+/** How many statements marked `marker` a one-connection client has prepared after `run` (the session view sees only its own). */
+async function preparedStatementsAfter(url: string, marker: string, run: (single: Database) => Promise<void>) {
+  const single = createDatabase({ databaseUrl: url, pgliteDataDir: "", maxConnections: 1 });
+  try {
+    await run(single);
+    const [row] = await executeRows<{ n: number }>(
+      single.db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${marker}%`} and statement not like '%pg_prepared_statements%'`,
+    );
+    return row.n;
+  } finally {
+    await single.close();
+  }
+}
+
+function withoutPrepare(url: string) {
+  const unprepared = new URL(url);
+  unprepared.searchParams.set("prepare", "false");
+  return unprepared.toString();
+}

@@ -54,7 +54,7 @@ function createPostgres(url: string, max: number): Database {
     // Fail fast while the server is down so callers can answer 503 instead of hanging.
     connect_timeout: 5,
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparingEveryQuery(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -73,6 +73,22 @@ function createPostgres(url: string, max: number): Database {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * drizzle sends its queries unnamed, which postgres.js must describe before it can bind them: two
+ * round trips and a fresh parse and plan on every call. Named, each text is prepared once per
+ * connection and later calls take one round trip: about a tenth of an agent answer's time
+ * (bench:chat), and a round trip less per query of every API request. A connection prepares at
+ * most the app's distinct query texts and is replaced every 30–60 minutes (postgres.js
+ * max_lifetime), which bounds what the server keeps for it. `?prepare=false` on DATABASE_URL (a
+ * pooler in transaction mode) turns it off with the hot statements'. Transactions (`client.begin`)
+ * keep postgres.js's default.
+ */
+function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
+  const unsafe: postgres.Sql["unsafe"] = (query, parameters, options) => client.unsafe(query, parameters, { ...options, prepare: true });
+  // Everything else (begin, options with drizzle's type parsers, end) is the client's own.
+  return Object.setPrototypeOf({ unsafe }, client) as postgres.Sql;
 }
 
 /**
