@@ -44,19 +44,35 @@ export function modelConfigurationProblem(env: ProviderEnv): string | null {
 export function createModelProvider(env: ProviderEnv): ModelProvider | undefined {
   if (modelConfigurationProblem(env)) return undefined;
   const modelId = env.AI_MODEL!;
+  const build = modelFactory(env);
+  if (!build) return undefined;
+  // One instance per model id: a model object holds only its configuration, and building one is
+  // not free (the OpenAI-compatible model compiles its stream chunk schema: ~0.5 ms per answer).
+  const models = new Map<string, LanguageModelV3>();
+  return {
+    modelId,
+    languageModel: (id) => {
+      let model = models.get(id);
+      if (!model) models.set(id, (model = build(id)));
+      return model;
+    },
+  };
+}
+
+function modelFactory(env: ProviderEnv): ((id: string) => LanguageModelV3) | undefined {
   switch (env.AI_PROVIDER) {
     case "openai": {
       const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
-      return { modelId, languageModel: (id) => openai(id) };
+      return (id) => openai(id);
     }
     case "anthropic": {
       const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL });
-      return { modelId, languageModel: (id) => anthropic(id) };
+      return (id) => anthropic(id);
     }
     case "openai-compatible": {
       // includeUsage asks the server for token counts in the stream: the daily budget is counted from them.
       const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: env.AI_BASE_URL!, apiKey: env.AI_API_KEY, includeUsage: true });
-      return { modelId, languageModel: (id) => compatible.chatModel(id) };
+      return (id) => compatible.chatModel(id);
     }
     default:
       return undefined;
