@@ -1,4 +1,3 @@
-import { consumeStream, pipeUIMessageStreamToResponse } from "ai";
 import { Router } from "express";
 import { ChatRequestInput, ConversationIdInput, RenameConversationInput } from "../../shared/chat.inputs";
 import { ProjectScope } from "../../shared/triage.inputs";
@@ -8,10 +7,10 @@ import { activeOrgRoute } from "../rest/context";
 import { bodyOf } from "../rest/input";
 import { startChatAnswer } from "./chat.service";
 import * as service from "./conversation.service";
+import { writeUiMessageStream } from "./ui-message-sse";
 
 const AGENTS = "/ai/agents";
 const CONVERSATION = `${AGENTS}/conversations/:id`;
-/** A comment line this often keeps proxies from closing a stream while a tool runs. */
 const KEEP_ALIVE_MS = 15_000;
 
 /** The spec's conversation calls (§7) and the chat's streaming endpoint, all in the session's active organization. */
@@ -46,13 +45,8 @@ export function chatRestRoutes(services: AppServices) {
       if (!res.writableFinished) abort.abort();
     });
     const stream = await startChatAnswer({ ...ctx, org }, projectId, input, abort.signal);
-    pipeUIMessageStreamToResponse({
-      response: res,
-      stream,
-      keepAliveMs: KEEP_ALIVE_MS,
-      // A second reader drains the stream to its end, so onFinish saves the answer even after the client left.
-      consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
-    });
+    // Read to its end even when the client left, so onFinish saves what was written.
+    await writeUiMessageStream(res, stream, KEEP_ALIVE_MS);
   });
   return routes;
 }
