@@ -61,8 +61,8 @@ function registerProjectTool(
   server.registerTool(tool.name, { description: tool.description, inputSchema: input }, (args: Record<string, unknown>) =>
     run(async () => {
       const { projectId, ...rest } = input.parse(args) as { projectId: string };
-      await requireProject({ db: deps.db, org: token }, projectId);
-      const scope = { db: deps.db, organizationId: token.organizationId, projectId, userId: token.userId, role: token.role };
+      const project = await requireProject({ db: deps.db, org: token }, projectId);
+      const scope = { db: deps.db, organizationId: token.organizationId, projectId, userId: token.userId, role: token.role, project };
       return tool.execute(scope, tool.input.parse(rest));
     }),
   );

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { OrgContext } from "../../organizations/org-scope";
+import type { ProjectCheckedContext, ProjectRow } from "../../projects/project-scope";
 
 /**
  * What every agent tool acts in, fixed by the server before the model is called: the caller's
@@ -15,9 +15,11 @@ export interface AgentScope {
   role: string;
   /** The conversation's time window; tools use it when the model names none. */
   window?: { from: Date; to: Date };
+  /** The project's row as the server checked it before the model was called (its services need not read it again). */
+  project?: ProjectRow;
 }
 
 /** The triage services' context for this scope: the actor is the user, the organization theirs. */
-export function orgContextOf(scope: AgentScope): OrgContext {
-  return { db: scope.db, org: { organizationId: scope.organizationId, userId: scope.userId, role: scope.role } };
+export function orgContextOf(scope: AgentScope): ProjectCheckedContext {
+  return { db: scope.db, org: { organizationId: scope.organizationId, userId: scope.userId, role: scope.role }, checkedProject: scope.project };
 }
