@@ -8,21 +8,14 @@ import type { OrgScope } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { requireAgentPlan } from "./agent-plan";
 import { generateChatTitle } from "./chat-title";
-import {
-  acquireAnswerLease,
-  claimConversation,
-  releaseAnswerLease,
-  saveMessage,
-  selectConversation,
-  selectMessages,
-  setGeneratedTitle,
-} from "./conversation.queries";
+import { finishAnswer, openConversationForAnswer, releaseAnswerLease } from "./answer.queries";
+import { saveMessage, selectConversation, selectMessages } from "./conversation.queries";
 import { toConversationMessage } from "./conversation.service";
 import { applyApprovals, expireUnansweredApprovals, pruneHistory, storableParts } from "./message-history";
 import { MODEL_NOT_CONFIGURED, modelConfigurationProblem } from "./model-provider";
 import { chatErrorMessage } from "./provider-errors";
 import { systemPrompt } from "./system-prompt.v1";
-import { addTokenUsage, tokensUsedOn } from "./token-usage.queries";
+import { tokensUsedOn, utcToday } from "./token-usage.queries";
 
 /** Longer than any answer should take; a lease left by a dead process frees itself after this. */
 export const ANSWER_LEASE_MS = 5 * 60_000;
@@ -41,30 +34,37 @@ async function requireBudgetLeft(ctx: ChatContext) {
     );
 }
 
-/** The caller's conversation with this id in this project, created by a first question; anyone else's is NOT_FOUND. */
-async function conversationFor(ctx: ChatContext, projectId: string, input: ChatRequestInput) {
+const ANSWER_IN_PROGRESS = "An answer is already being written in this conversation. Wait for it, or stop it, before sending another message.";
+
+/**
+ * The caller's conversation with this id in this project, created by a first question, with the
+ * one-answer-at-a-time lease held. Anyone else's is NOT_FOUND.
+ */
+async function openConversation(ctx: ChatContext, projectId: string, input: ChatRequestInput) {
   const { organizationId, userId } = ctx.org;
+  const now = new Date();
+  const opened = await openConversationForAnswer(ctx.db, {
+    id: input.id,
+    organizationId,
+    projectId,
+    ownerUserId: userId,
+    title: DEFAULT_CHAT_TITLE,
+    dateFrom: input.dateFrom ?? null,
+    dateTo: input.dateTo ?? null,
+    create: input.message.role === "user",
+    now,
+    leaseUntil: new Date(now.getTime() + ANSWER_LEASE_MS),
+  });
+  if (opened) return opened;
+  // The rare path: read it to say which refusal applies.
   const existing = await selectConversation(ctx.db, organizationId, userId, input.id);
-  const conversation =
-    existing ??
-    (input.message.role === "user"
-      ? await claimConversation(ctx.db, {
-          id: input.id,
-          organizationId,
-          projectId,
-          ownerUserId: userId,
-          title: DEFAULT_CHAT_TITLE,
-          dateFrom: input.dateFrom ?? null,
-          dateTo: input.dateTo ?? null,
-        })
-      : null);
-  if (!conversation || conversation.projectId !== projectId) throw notFound("Conversation");
-  return { conversation, isNew: !existing };
+  if (existing?.projectId === projectId) throw new AppError("CONFLICT", ANSWER_IN_PROGRESS);
+  throw notFound("Conversation");
 }
 
 /** The stored history with the new message: a new question appended, or the pending answer with the user's decisions. */
-async function historyWith(ctx: ChatContext, conversationId: string, message: ChatRequestInput["message"]): Promise<UIMessage[]> {
-  const rows = await selectMessages(ctx.db, ctx.org.organizationId, conversationId);
+async function historyWith(ctx: ChatContext, conversationId: string, isNew: boolean, message: ChatRequestInput["message"]): Promise<UIMessage[]> {
+  const rows = isNew ? [] : await selectMessages(ctx.db, ctx.org.organizationId, conversationId);
   const stored = rows.map(toConversationMessage).map(({ id, role, parts }) => ({ id, role, parts }) as UIMessage);
   if (message.role === "user") {
     // A retry (the browser's Retry after a failed answer) re-sends the question that has no answer yet.
@@ -80,9 +80,10 @@ async function historyWith(ctx: ChatContext, conversationId: string, message: Ch
 }
 
 /**
- * Everything before the first byte of an answer: plan, provider, project, conversation, budget and
- * the one-answer-at-a-time lease, each refused as an ordinary REST error. Then the answer streams
- * as an AI SDK UI message stream, and is saved when it ends — also when the client went away.
+ * Everything before the first byte of an answer: plan, project, provider, budget, and the
+ * conversation with its one-answer-at-a-time lease, each refused as an ordinary REST error. Then
+ * the answer streams as an AI SDK UI message stream, and is saved when it ends — also when the
+ * client went away.
  */
 export async function startChatAnswer(
   ctx: ChatContext,
@@ -95,13 +96,11 @@ export async function startChatAnswer(
   const project = await requireProject(ctx, projectId);
   const provider = ctx.modelProvider;
   if (!provider) throw new AppError("SERVICE_UNAVAILABLE", modelConfigurationProblem(ctx.env) ?? MODEL_NOT_CONFIGURED, { reason: "model_not_configured" });
-  const { conversation, isNew } = await conversationFor(ctx, projectId, input);
   await requireBudgetLeft(ctx);
-  if (!(await acquireAnswerLease(ctx.db, organizationId, conversation.id, ANSWER_LEASE_MS)))
-    throw new AppError("CONFLICT", "An answer is already being written in this conversation. Wait for it, or stop it, before sending another message.");
+  const conversation = await openConversation(ctx, projectId, input);
 
   try {
-    const history = await historyWith(ctx, conversation.id, input.message);
+    const history = await historyWith(ctx, conversation.id, conversation.isNew, input.message);
     const validated = await safeValidateUIMessages({ messages: history });
     if (!validated.success) throw new AppError("BAD_REQUEST", "The conversation's messages could not be read");
     // The question is kept whatever happens to the answer (provider down, client gone).
@@ -109,12 +108,14 @@ export async function startChatAnswer(
       await saveMessage(ctx.db, organizationId, conversation.id, { messageId: input.message.id, role: "user", parts: history.at(-1)!.parts });
 
     const window = conversation.dateFrom && conversation.dateTo ? { from: conversation.dateFrom, to: conversation.dateTo } : undefined;
-    const scope: AgentScope = { db: ctx.db, organizationId, projectId, userId: ctx.org.userId, role: ctx.org.role, window };
+    const scope: AgentScope = { db: ctx.db, organizationId, projectId, userId: ctx.org.userId, role: ctx.org.role, window, project };
     const tools = agentToolSet(scope, ctx.logger);
     const model = provider.languageModel(provider.modelId);
     const messages = await convertToModelMessages(pruneHistory(history, ctx.env.AI_CONTEXT_TOKENS), { tools, ignoreIncompleteToolCalls: true });
     const usage = { inputTokens: 0, outputTokens: 0 };
     const question = input.message.role === "user" ? input.message.parts.map((part) => part.text).join("\n") : "";
+    // Asked beside the answer rather than after it, so the answer's end does not wait for a fourth model call.
+    const titled = conversation.isNew && question ? generateChatTitle(model, question) : null;
 
     return createUIMessageStream<UIMessage>({
       originalMessages: history,
@@ -136,12 +137,10 @@ export async function startChatAnswer(
           stopWhen: stepCountIs(ctx.env.AI_MAX_TOOL_STEPS),
           abortSignal,
           maxRetries: 1,
-          onStepFinish: async (step) => {
-            const stepInput = step.usage.inputTokens ?? 0;
-            const stepOutput = step.usage.outputTokens ?? 0;
-            usage.inputTokens += stepInput;
-            usage.outputTokens += stepOutput;
-            if (stepInput + stepOutput > 0) await addTokenUsage(ctx.db, organizationId, stepInput, stepOutput);
+          // Counted per step, written once when the answer ends (also after an error or a stop).
+          onStepFinish: (step) => {
+            usage.inputTokens += step.usage.inputTokens ?? 0;
+            usage.outputTokens += step.usage.outputTokens ?? 0;
           },
           onError: ({ error }) => ctx.logger.warn("chat answer failed", { requestId: ctx.requestId, conversationId: conversation.id, err: error }),
         });
@@ -159,23 +158,23 @@ export async function startChatAnswer(
       onFinish: async ({ responseMessage }) => {
         try {
           const parts = storableParts(responseMessage.parts);
-          if (parts.some((part) => part.type !== "step-start"))
-            await saveMessage(ctx.db, organizationId, conversation.id, {
-              messageId: responseMessage.id,
-              role: "assistant",
-              parts,
-              ...usage,
-              modelId: provider.modelId,
-            });
-          if (isNew && question) {
-            const titled = await generateChatTitle(model, question);
-            if (titled.inputTokens + titled.outputTokens > 0) await addTokenUsage(ctx.db, organizationId, titled.inputTokens, titled.outputTokens);
-            if (titled.title !== DEFAULT_CHAT_TITLE) await setGeneratedTitle(ctx.db, organizationId, conversation.id, DEFAULT_CHAT_TITLE, titled.title);
-          }
+          const title = await titled;
+          await finishAnswer(ctx.db, {
+            organizationId,
+            conversationId: conversation.id,
+            answer: parts.some((part) => part.type !== "step-start") ? { messageId: responseMessage.id, parts, ...usage, modelId: provider.modelId } : null,
+            usage: {
+              inputTokens: usage.inputTokens + (title?.inputTokens ?? 0),
+              outputTokens: usage.outputTokens + (title?.outputTokens ?? 0),
+              day: utcToday(),
+            },
+            title: title && title.title !== DEFAULT_CHAT_TITLE ? title.title : null,
+            defaultTitle: DEFAULT_CHAT_TITLE,
+            now: new Date(),
+          });
         } catch (error) {
           ctx.logger.error("saving a chat answer failed", { requestId: ctx.requestId, conversationId: conversation.id, err: error });
-        } finally {
-          await releaseAnswerLease(ctx.db, organizationId, conversation.id);
+          await releaseAnswerLease(ctx.db, organizationId, conversation.id).catch(() => {});
         }
       },
     });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { conversationMessages, conversations } from "../db/schema/index";
 
@@ -34,26 +34,6 @@ export async function selectConversation(db: Db, organizationId: string, userId:
   return row ?? null;
 }
 
-export interface NewConversation {
-  id: string;
-  organizationId: string;
-  projectId: string;
-  ownerUserId: string;
-  title: string;
-  dateFrom: Date | null;
-  dateTo: Date | null;
-}
-
-/**
- * Creates the conversation unless its id exists, then answers it only if it is the caller's.
- * ON CONFLICT DO NOTHING is the race guard: two first messages with one id create one row, and an
- * id another user or organization already holds is neither overwritten nor re-owned (null).
- */
-export async function claimConversation(db: Db, row: NewConversation) {
-  await db.insert(conversations).values(row).onConflictDoNothing({ target: conversations.id });
-  return selectConversation(db, row.organizationId, row.ownerUserId, row.id);
-}
-
 export async function renameConversationRow(db: Db, organizationId: string, userId: string, id: string, title: string) {
   const [row] = await db
     .update(conversations)
@@ -63,48 +43,12 @@ export async function renameConversationRow(db: Db, organizationId: string, user
   return row ?? null;
 }
 
-/** Sets the generated title only while the conversation still has the default one (a rename wins). */
-export async function setGeneratedTitle(db: Db, organizationId: string, id: string, defaultTitle: string, title: string) {
-  await db
-    .update(conversations)
-    .set({ title })
-    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, id), eq(conversations.title, defaultTitle)));
-}
-
 export async function deleteConversationRow(db: Db, organizationId: string, userId: string, id: string) {
   const rows = await db
     .delete(conversations)
     .where(ownedBy(organizationId, userId, id))
     .returning({ id: conversations.id });
   return rows.length > 0;
-}
-
-/**
- * Takes the conversation's answer lease (one streaming answer at a time, across replicas): a
- * compare-and-set on `answering_until`, so of two concurrent requests exactly one gets the row.
- * The lease expires by itself should a process die mid-answer.
- */
-export async function acquireAnswerLease(db: Db, organizationId: string, id: string, leaseMs: number) {
-  const now = new Date();
-  const rows = await db
-    .update(conversations)
-    .set({ answeringUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(
-      and(
-        eq(conversations.organizationId, organizationId),
-        eq(conversations.id, id),
-        or(isNull(conversations.answeringUntil), lt(conversations.answeringUntil, now)),
-      ),
-    )
-    .returning({ id: conversations.id });
-  return rows.length > 0;
-}
-
-export async function releaseAnswerLease(db: Db, organizationId: string, id: string) {
-  await db
-    .update(conversations)
-    .set({ answeringUntil: null, updatedAt: new Date() })
-    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, id)));
 }
 
 export function selectMessages(db: Db, organizationId: string, conversationId: string) {
