@@ -20,6 +20,8 @@ export type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
  */
 export interface BenchDatabase {
   database: Database;
+  /** The throwaway database's URL on PostgreSQL (another process can open it); none for PGlite in memory. */
+  url?: string;
   /** "PostgreSQL 16.4" or "PGlite (PostgreSQL 17.5)", for the figures' header. */
   engine: string;
   traced: Db;
@@ -48,6 +50,7 @@ async function openPostgres(adminUrl: string, prefix: string): Promise<BenchData
   const [{ server_version: version }] = await admin<{ server_version: string }[]>`show server_version`;
   return {
     database,
+    url: url.toString(),
     engine: `PostgreSQL ${version.split(" ")[0]}`,
     traced,
     captured,

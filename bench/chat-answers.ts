@@ -2,17 +2,21 @@
  * bench:chat, parts B and C: whole answers through the real app — HTTP, session, the chat
  * service, the AI SDK loop, two tool steps, the history saved — against the OpenAI-compatible
  * stand-in answering at once. The server's overhead per answer is the answer's wall time minus the
- * time spent inside the stand-in; its memory is sampled as the conversations pile up.
+ * time spent inside the stand-in. The app runs in this process (its memory is sampled as the
+ * conversations pile up: part C), or in its own, as `npm start` runs it, beside this process's
+ * client and stand-in (its CPU per answer read from /proc).
  */
 import { createModelProvider } from "../src/server/chat/model-provider";
 import { askAgent, userMessage } from "../test/helpers/chat-stream";
+import { startAppProcess } from "../test/helpers/app-process";
 import { startTestServer } from "../test/helpers/test-server";
 import { startOpenAiCompatibleStandIn, type ChatCompletionRequest, type StandInReply } from "../test/stand-ins/openai-compatible.server";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
 import { executeRows } from "../src/server/db/execute";
 import type { BenchDatabase } from "./bench-database";
-import { signUpChatTenant } from "./chat-tenant";
+import { signUpChatTenant, type ChatApp } from "./chat-tenant";
+import { cpuSeconds } from "./process-cpu";
 import { percentiles, type Percentiles } from "./timing";
 
 export interface MemorySample {
@@ -21,7 +25,11 @@ export interface MemorySample {
   rssMb: number;
 }
 
+/** Where the app runs: in this process beside the client and the stand-in, or in its own (as `npm start` runs it). */
+export type AppPlacement = "in-process" | "own-process";
+
 export interface AnswerFigures {
+  placement: AppPlacement;
   answers: number;
   overhead: Percentiles;
   wall: Percentiles;
@@ -30,8 +38,40 @@ export interface AnswerFigures {
   gc: boolean;
   /** Transactions (each statement outside one counts as one) the database committed per answer, from pg_stat_database. */
   transactionsPerAnswer: number | null;
-  /** CPU time of this process (server, stand-in and client together) per answer. */
+  /** CPU time of this process per answer: server, stand-in and client together in-process, the client and the stand-in otherwise. */
   cpuMsPerAnswer: number;
+  /** CPU time of the app's own process per answer (own-process only). */
+  appCpuMsPerAnswer: number | null;
+}
+
+interface AppUnderTest extends ChatApp {
+  /** The app's own process, when it has one. */
+  pid: number | null;
+  close(): Promise<void>;
+}
+
+async function startApp(bench: BenchDatabase, placement: AppPlacement, modelBaseUrl: string): Promise<AppUnderTest> {
+  const model = { AI_PROVIDER: "openai-compatible", AI_BASE_URL: modelBaseUrl, AI_MODEL: "bench-model", AI_API_KEY: "bench" } as const;
+  if (placement === "own-process") {
+    if (!bench.url) throw new Error("the app runs in its own process on PostgreSQL only (PGlite in memory is this process's)");
+    const app = await startAppProcess({ ...model, DATABASE_URL: bench.url, DEV_OUTBOX: "true" });
+    return {
+      url: app.url,
+      pid: app.child.pid!,
+      outbox: async () => (await fetch(`${app.url}/dev/outbox.json`)).json(),
+      close: async () => {
+        app.child.kill("SIGTERM");
+        await app.exited;
+      },
+    };
+  }
+  // LOG_LEVEL warn: the test server keeps its log lines in memory, which part C would count.
+  const server = await startTestServer({
+    database: { ...bench.database, destroy: async () => {} },
+    env: { LOG_LEVEL: "warn" },
+    outside: { modelProvider: createModelProvider(model) },
+  });
+  return { url: server.url, pid: null, outbox: async () => server.mailer.outbox(), close: () => server.close() };
 }
 
 /** Committed transactions of this database so far; PostgreSQL's statistics lag by up to a second, so wait first. */
@@ -48,7 +88,7 @@ const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 export async function benchChatAnswers(
   bench: BenchDatabase,
-  { warmups, conversations, sampleAt }: { warmups: number; conversations: number; sampleAt: number[] },
+  { placement, warmups, conversations, sampleAt }: { placement: AppPlacement; warmups: number; conversations: number; sampleAt: number[] },
 ): Promise<AnswerFigures> {
   let issueId = "";
   // A scripted model that answers at once: searchIssues, then getIssue on the busiest issue, then text.
@@ -61,13 +101,7 @@ export async function benchChatAnswers(
   };
   const served: { startedAt: number; endedAt: number }[] = [];
   const standIn = await startOpenAiCompatibleStandIn(script, { keepRequests: false, onServed: (span) => served.push(span) });
-  const modelProvider = createModelProvider({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: standIn.baseUrl, AI_MODEL: "bench-model", AI_API_KEY: "bench" });
-  // LOG_LEVEL warn: the test server keeps its log lines in memory, which part C would count.
-  const server = await startTestServer({
-    database: { ...bench.database, destroy: async () => {} },
-    env: { LOG_LEVEL: "warn" },
-    outside: { modelProvider },
-  });
+  const server = await startApp(bench, placement, standIn.baseUrl);
   try {
     const tenant = await signUpChatTenant(server, { events: 60 });
     issueId = tenant.issueId;
@@ -93,6 +127,7 @@ export async function benchChatAnswers(
 
     for (let n = 1; n <= warmups; n++) await answerOnce(n);
     const transactionsBefore = await committedTransactions(bench.database.db);
+    const appCpuBefore = server.pid === null ? 0 : cpuSeconds(server.pid);
     let cpuMicros = 0;
     const wall: number[] = [];
     const inStandIn: number[] = [];
@@ -106,7 +141,7 @@ export async function benchChatAnswers(
       wall.push(timed.wall);
       inStandIn.push(timed.inStandIn);
       overhead.push(timed.wall - timed.inStandIn);
-      if (sampleAt.includes(n)) {
+      if (placement === "in-process" && sampleAt.includes(n)) {
         // Twice: a first collection can leave objects with finalizers for the second.
         gc?.();
         gc?.();
@@ -116,12 +151,14 @@ export async function benchChatAnswers(
         memory.push(sample);
       }
     }
+    const appCpuMs = server.pid === null ? null : (cpuSeconds(server.pid) - appCpuBefore) * 1_000;
     const transactionsAfter = await committedTransactions(bench.database.db);
     // The memory samples' own statements are none; the two reads of the counter add one each.
     const transactionsPerAnswer =
       transactionsBefore === null || transactionsAfter === null ? null : Math.round(((transactionsAfter - transactionsBefore - 1) / conversations) * 10) / 10;
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
     return {
+      placement,
       answers: conversations,
       overhead: percentiles(sorted(overhead)),
       wall: percentiles(sorted(wall)),
@@ -130,6 +167,7 @@ export async function benchChatAnswers(
       gc: gc !== undefined,
       transactionsPerAnswer,
       cpuMsPerAnswer: Math.round(cpuMicros / conversations / 100) / 10,
+      appCpuMsPerAnswer: appCpuMs === null ? null : Math.round((appCpuMs / conversations) * 10) / 10,
     };
   } finally {
     await server.close();

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { HttpSession, type HttpResponse } from "../test/helpers/http-session";
-import type { TestServer } from "../test/helpers/test-server";
 import { createEnvelopeMix } from "./envelope-mix";
 
 function expectStatus(step: string, response: HttpResponse, status: number) {
@@ -20,11 +19,17 @@ export interface ChatTenant {
   issueId: string;
 }
 
-export async function signUpChatTenant(server: TestServer, { events }: { events: number }): Promise<ChatTenant> {
+/** The app a tenant signs up on: in this process (its mailer) or its own (the development outbox over HTTP). */
+export interface ChatApp {
+  url: string;
+  outbox(): Promise<{ to: string; kind: string; actionUrl: string }[]>;
+}
+
+export async function signUpChatTenant(server: ChatApp, { events }: { events: number }): Promise<ChatTenant> {
   const email = `bench-${randomUUID()}@example.com`;
   const session = new HttpSession(server.url);
   expectStatus("sign-up", await session.request("/api/auth/sign-up/email", { body: { name: "Bench User", email, password: "correct-horse-battery" } }), 200);
-  const mail = server.mailer.outbox().find((entry) => entry.to === email && entry.kind === "verification");
+  const mail = (await server.outbox()).find((entry) => entry.to === email && entry.kind === "verification");
   if (!mail) throw new Error(`no verification mail to ${email}`);
   const link = new URL(mail.actionUrl);
   expectStatus("email verification", await session.request(link.pathname + link.search), 302);

@@ -11,7 +11,7 @@
  * about a second at 8 connections, and fails unless every event is acknowledged and stored.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { count, inArray } from "drizzle-orm";
@@ -21,6 +21,7 @@ import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { freePort, startAppProcess } from "../test/helpers/app-process";
 import { createEnvelopeMix } from "./envelope-mix";
+import { cpuSeconds, postgresCpuSeconds } from "./process-cpu";
 import { driveLoad } from "./load-generator";
 import { parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
@@ -56,28 +57,6 @@ interface Row {
   loadCpuPer10k: number;
 }
 
-/** utime+stime of a process in seconds, from /proc. */
-function cpuSeconds(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-/**
- * CPU-seconds of every PostgreSQL server process on this machine (backends, WAL writer,
- * checkpointer): the database's share of the cost per event, which shares the same two cores.
- * Other databases on the server are idle during a run.
- */
-function postgresCpuSeconds() {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuSeconds(Number(entry));
-    } catch {
-      // the process ended between listing and reading
-    }
-  }
-  return total;
-}
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 interface Target {
