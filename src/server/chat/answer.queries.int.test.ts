@@ -33,7 +33,7 @@ const opening = (id: string, overrides: Partial<Parameters<typeof openConversati
   title: DEFAULT_CHAT_TITLE,
   dateFrom: new Date("2026-11-18T00:00:00Z"),
   dateTo: null,
-  create: true,
+  question: { messageId: "question-1", parts: [{ type: "text", text: "What broke?" }] },
   now,
   leaseUntil: minutesLater(5),
   ...overrides,
@@ -70,18 +70,22 @@ beforeAll(async () => {
 afterAll(() => database?.destroy());
 
 describe("openConversationForAnswer", () => {
-  it("creates a conversation with the lease held, and refuses a second answer until the lease is released or expires", async () => {
+  it("creates a conversation with its question and the lease held, and refuses a second answer until the lease is released or expires", async () => {
     const id = randomUUID();
     const created = await openConversationForAnswer(database.db, opening(id));
     expect(created).toEqual({ id, projectId, title: DEFAULT_CHAT_TITLE, dateFrom: new Date("2026-11-18T00:00:00Z"), dateTo: null, isNew: true });
+    const question = { messageId: "question-1", role: "user", position: 0, parts: [{ type: "text", text: "What broke?" }] };
+    expect(await selectMessages(database.db, organizationId, id)).toMatchObject([question]);
 
     expect(await openConversationForAnswer(database.db, opening(id))).toBeNull();
-    expect(await openConversationForAnswer(database.db, opening(id, { create: false }))).toBeNull();
+    expect(await openConversationForAnswer(database.db, opening(id, { question: null }))).toBeNull();
     // A lease left by a dead process frees itself.
     expect(await openConversationForAnswer(database.db, opening(id, { now: minutesLater(6), leaseUntil: minutesLater(11) }))).toMatchObject({
       id,
       isNew: false,
     });
+    // Leasing an existing conversation adds no message: its next question is saved with the history read.
+    expect(await selectMessages(database.db, organizationId, id)).toMatchObject([question]);
   });
 
   it("never leases or re-owns another user's conversation, nor one of another project", async () => {
@@ -89,16 +93,18 @@ describe("openConversationForAnswer", () => {
     await openConversationForAnswer(database.db, opening(id));
     await finishAnswer(database.db, finishing(id, { answer: null, title: null, usage: { inputTokens: 0, outputTokens: 0, day: "2026-11-20" } }));
 
-    expect(await openConversationForAnswer(database.db, opening(id, { ownerUserId: otherUserId }))).toBeNull();
-    expect(await openConversationForAnswer(database.db, opening(id, { projectId: otherProjectId }))).toBeNull();
+    const intruding = { messageId: "intruder", parts: [{ type: "text", text: "Mine now" }] };
+    expect(await openConversationForAnswer(database.db, opening(id, { ownerUserId: otherUserId, question: intruding }))).toBeNull();
+    expect(await openConversationForAnswer(database.db, opening(id, { projectId: otherProjectId, question: intruding }))).toBeNull();
     const [row] = await database.db.select().from(conversations).where(eq(conversations.id, id));
     expect(row).toMatchObject({ ownerUserId, projectId, answeringUntil: null });
+    expect((await selectMessages(database.db, organizationId, id)).map((message) => message.messageId)).toEqual(["question-1"]);
     expect(await openConversationForAnswer(database.db, opening(id))).toMatchObject({ id, isNew: false });
   });
 
   it("creates nothing when asked only to continue (an approval for a conversation that does not exist)", async () => {
     const id = randomUUID();
-    expect(await openConversationForAnswer(database.db, opening(id, { create: false }))).toBeNull();
+    expect(await openConversationForAnswer(database.db, opening(id, { question: null }))).toBeNull();
     expect(await selectConversation(database.db, organizationId, ownerUserId, id)).toBeNull();
   });
 });
@@ -112,10 +118,11 @@ describe("finishAnswer", () => {
 
     const messages = await selectMessages(database.db, organizationId, id);
     expect(messages).toMatchObject([
+      { messageId: "question-1", role: "user", position: 0 },
       {
         messageId: "answer-1",
         role: "assistant",
-        position: 0,
+        position: 1,
         parts: [{ type: "text", text: "Two errors." }],
         inputTokens: 100,
         outputTokens: 20,
@@ -133,13 +140,13 @@ describe("finishAnswer", () => {
     const id = randomUUID();
     await openConversationForAnswer(database.db, opening(id));
     await finishAnswer(database.db, finishing(id));
-    await openConversationForAnswer(database.db, opening(id, { create: false }));
+    await openConversationForAnswer(database.db, opening(id, { question: null }));
     const continued = { messageId: "answer-1", parts: [{ type: "text", text: "Resolved it." }], inputTokens: 50, outputTokens: 5, modelId: "m2" };
     await finishAnswer(database.db, finishing(id, { answer: continued, title: null }));
 
     const messages = await selectMessages(database.db, organizationId, id);
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ parts: [{ type: "text", text: "Resolved it." }], inputTokens: 150, outputTokens: 25, modelId: "m2" });
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toMatchObject({ parts: [{ type: "text", text: "Resolved it." }], inputTokens: 150, outputTokens: 25, modelId: "m2" });
   });
 
   it("keeps a title the user chose while the answer was written, and counts no usage row for an answer without tokens", async () => {
@@ -148,7 +155,7 @@ describe("finishAnswer", () => {
     await renameConversationRow(database.db, organizationId, ownerUserId, id, "My own title");
     await finishAnswer(database.db, finishing(id, { answer: null, usage: { inputTokens: 0, outputTokens: 0, day: "2026-11-21" } }));
 
-    expect(await selectMessages(database.db, organizationId, id)).toEqual([]);
+    expect((await selectMessages(database.db, organizationId, id)).map((message) => message.role)).toEqual(["user"]);
     expect(await usageOf("2026-11-21")).toBeNull();
     const [row] = await database.db.select().from(conversations).where(eq(conversations.id, id));
     expect(row).toMatchObject({ title: "My own title", answeringUntil: null });

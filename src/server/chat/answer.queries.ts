@@ -41,8 +41,8 @@ const dateOf = (value: Date | string | null) => (value === null ? null : new Dat
 
 /**
  * Takes the answer lease (`answering_until`) on the caller's conversation in this project, or
- * creates the conversation with the lease held when `create` is set (a first question under a
- * new id). Null when neither happened: the id is another user's, another organization's or
+ * creates the conversation with the lease held and its first message, `question`, when that is
+ * given (a first question under a new id). Null when neither happened: the id is another user's, another organization's or
  * another project's, or an answer is streaming (the caller tells those apart).
  *
  * Races: the UPDATE reads the statement's snapshot, so it never sees the row its own INSERT
@@ -53,10 +53,11 @@ const dateOf = (value: Date | string | null) => (value === null ? null : new Dat
  */
 export async function openConversationForAnswer(
   db: Db,
-  row: NewConversation & { create: boolean; now: Date; leaseUntil: Date },
+  row: NewConversation & { question: { messageId: string; parts: unknown[] } | null; now: Date; leaseUntil: Date },
 ): Promise<OpenedConversation | null> {
   const now = row.now.toISOString();
   const leaseUntil = row.leaseUntil.toISOString();
+  const { question } = row;
   const [opened] = await executeRows<OpenedRow>(
     db,
     sql`with created as (
@@ -64,9 +65,13 @@ export async function openConversationForAnswer(
       select ${row.id}::uuid, ${row.organizationId}, ${row.projectId}::uuid, ${row.ownerUserId}, ${row.title},
         ${row.dateFrom?.toISOString() ?? null}::timestamptz, ${row.dateTo?.toISOString() ?? null}::timestamptz,
         ${leaseUntil}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-      where ${row.create}::boolean
+      where ${question !== null}::boolean
       on conflict (id) do nothing
       returning id, project_id, title, date_from, date_to, true as is_new
+    ), asked as (
+      insert into conversation_messages (organization_id, conversation_id, message_id, position, role, parts)
+      select ${row.organizationId}, id, ${question?.messageId ?? null}::text, 0, 'user', ${question ? JSON.stringify(question.parts) : null}::text
+      from created
     ), leased as (
       update conversations set answering_until = ${leaseUntil}::timestamptz, updated_at = ${now}::timestamptz
       where organization_id = ${row.organizationId} and owner_user_id = ${row.ownerUserId} and id = ${row.id}::uuid

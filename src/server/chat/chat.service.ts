@@ -1,4 +1,4 @@
-import { convertToModelMessages, createUIMessageStream, safeValidateUIMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from "ai";
+import { convertToModelMessages, safeValidateUIMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from "ai";
 import { DEFAULT_CHAT_TITLE, type ChatRequestInput } from "../../shared/chat.inputs";
 import { agentToolSet } from "../agent/ai-sdk-tools";
 import type { AgentScope } from "../agent/tools/agent-scope";
@@ -36,11 +36,15 @@ async function requireBudgetLeft(ctx: ChatContext) {
 
 const ANSWER_IN_PROGRESS = "An answer is already being written in this conversation. Wait for it, or stop it, before sending another message.";
 
+/** The user's question as the conversation stores it (text parts only). */
+const questionOf = (message: ChatRequestInput["message"]): UIMessage | null =>
+  message.role === "user" ? { id: message.id, role: "user", parts: message.parts.map((part) => ({ type: "text", text: part.text })) } : null;
+
 /**
- * The caller's conversation with this id in this project, created by a first question, with the
- * one-answer-at-a-time lease held. Anyone else's is NOT_FOUND.
+ * The caller's conversation with this id in this project, created with its first question, with
+ * the one-answer-at-a-time lease held. Anyone else's is NOT_FOUND.
  */
-async function openConversation(ctx: ChatContext, projectId: string, input: ChatRequestInput) {
+async function openConversation(ctx: ChatContext, projectId: string, input: ChatRequestInput, question: UIMessage | null) {
   const { organizationId, userId } = ctx.org;
   const now = new Date();
   const opened = await openConversationForAnswer(ctx.db, {
@@ -51,7 +55,7 @@ async function openConversation(ctx: ChatContext, projectId: string, input: Chat
     title: DEFAULT_CHAT_TITLE,
     dateFrom: input.dateFrom ?? null,
     dateTo: input.dateTo ?? null,
-    create: input.message.role === "user",
+    question: question && { messageId: question.id, parts: question.parts },
     now,
     leaseUntil: new Date(now.getTime() + ANSWER_LEASE_MS),
   });
@@ -62,21 +66,37 @@ async function openConversation(ctx: ChatContext, projectId: string, input: Chat
   throw notFound("Conversation");
 }
 
-/** The stored history with the new message: a new question appended, or the pending answer with the user's decisions. */
-async function historyWith(ctx: ChatContext, conversationId: string, isNew: boolean, message: ChatRequestInput["message"]): Promise<UIMessage[]> {
-  const rows = isNew ? [] : await selectMessages(ctx.db, ctx.org.organizationId, conversationId);
+/**
+ * The stored history with the new message: a new question appended (and saved: the question is
+ * kept whatever happens to the answer), or the pending answer with the user's decisions. A new
+ * conversation's question was stored with it.
+ */
+async function historyWith(ctx: ChatContext, conversation: { id: string; isNew: boolean }, message: ChatRequestInput["message"], question: UIMessage | null) {
+  if (conversation.isNew && question) return [question];
+  const { organizationId } = ctx.org;
+  const rows = await selectMessages(ctx.db, organizationId, conversation.id);
   const stored = rows.map(toConversationMessage).map(({ id, role, parts }) => ({ id, role, parts }) as UIMessage);
-  if (message.role === "user") {
+  if (question) {
     // A retry (the browser's Retry after a failed answer) re-sends the question that has no answer yet.
-    if (stored.at(-1)?.id === message.id && stored.at(-1)?.role === "user") return stored;
-    if (stored.some((previous) => previous.id === message.id)) throw new AppError("BAD_REQUEST", "This message was already sent");
+    if (stored.at(-1)?.id === question.id && stored.at(-1)?.role === "user") return validated(stored);
+    if (stored.some((previous) => previous.id === question.id)) throw new AppError("BAD_REQUEST", "This message was already sent");
     for (const expired of expireUnansweredApprovals(stored))
-      await saveMessage(ctx.db, ctx.org.organizationId, conversationId, { messageId: expired.id, role: expired.role, parts: expired.parts });
-    return [...stored, { id: message.id, role: "user", parts: message.parts.map((part) => ({ type: "text", text: part.text })) }];
+      await saveMessage(ctx.db, organizationId, conversation.id, { messageId: expired.id, role: expired.role, parts: expired.parts });
+    const history = [...stored, question];
+    await validated(history);
+    await saveMessage(ctx.db, organizationId, conversation.id, { messageId: question.id, role: "user", parts: question.parts });
+    return history;
   }
   const last = stored.at(-1);
-  if (!last || last.role !== "assistant" || last.id !== message.id) throw new AppError("BAD_REQUEST", "The message answers no pending tool approval");
-  return [...stored.slice(0, -1), applyApprovals(last, message)];
+  if (message.role !== "assistant" || !last || last.role !== "assistant" || last.id !== message.id)
+    throw new AppError("BAD_REQUEST", "The message answers no pending tool approval");
+  return validated([...stored.slice(0, -1), applyApprovals(last, message)]);
+}
+
+async function validated(history: UIMessage[]) {
+  const result = await safeValidateUIMessages({ messages: history });
+  if (!result.success) throw new AppError("BAD_REQUEST", "The conversation's messages could not be read");
+  return history;
 }
 
 /**
@@ -92,20 +112,25 @@ export async function startChatAnswer(
   abortSignal: AbortSignal,
 ): Promise<ReadableStream<UIMessageChunk>> {
   const { organizationId } = ctx.org;
-  await requireAgentPlan(ctx, organizationId);
-  const project = await requireProject(ctx, projectId);
+  // The gates read independently, so all at once; refused in the order a user should hear them.
+  const [plan, checkedProject, budget] = await Promise.allSettled([
+    requireAgentPlan(ctx, organizationId),
+    requireProject(ctx, projectId),
+    requireBudgetLeft(ctx),
+  ]);
+  if (plan.status === "rejected") throw plan.reason;
+  if (checkedProject.status === "rejected") throw checkedProject.reason;
+  const project = checkedProject.value;
   const provider = ctx.modelProvider;
   if (!provider) throw new AppError("SERVICE_UNAVAILABLE", modelConfigurationProblem(ctx.env) ?? MODEL_NOT_CONFIGURED, { reason: "model_not_configured" });
-  await requireBudgetLeft(ctx);
-  const conversation = await openConversation(ctx, projectId, input);
+  if (budget.status === "rejected") throw budget.reason;
+  const question = questionOf(input.message);
+  // Checked before it is stored with a new conversation (the same check as a whole history's).
+  if (question) await validated([question]);
+  const conversation = await openConversation(ctx, projectId, input, question);
 
   try {
-    const history = await historyWith(ctx, conversation.id, conversation.isNew, input.message);
-    const validated = await safeValidateUIMessages({ messages: history });
-    if (!validated.success) throw new AppError("BAD_REQUEST", "The conversation's messages could not be read");
-    // The question is kept whatever happens to the answer (provider down, client gone).
-    if (input.message.role === "user")
-      await saveMessage(ctx.db, organizationId, conversation.id, { messageId: input.message.id, role: "user", parts: history.at(-1)!.parts });
+    const history = await historyWith(ctx, conversation, input.message, question);
 
     const window = conversation.dateFrom && conversation.dateTo ? { from: conversation.dateFrom, to: conversation.dateTo } : undefined;
     const scope: AgentScope = { db: ctx.db, organizationId, projectId, userId: ctx.org.userId, role: ctx.org.role, window, project };
@@ -113,48 +138,43 @@ export async function startChatAnswer(
     const model = provider.languageModel(provider.modelId);
     const messages = await convertToModelMessages(pruneHistory(history, ctx.env.AI_CONTEXT_TOKENS), { tools, ignoreIncompleteToolCalls: true });
     const usage = { inputTokens: 0, outputTokens: 0 };
-    const question = input.message.role === "user" ? input.message.parts.map((part) => part.text).join("\n") : "";
+    const questionText = question ? input.message.parts.map((part) => part.text).join("\n") : "";
     // Asked beside the answer rather than after it, so the answer's end does not wait for a fourth model call.
-    const titled = conversation.isNew && question ? generateChatTitle(model, question) : null;
+    const titled = conversation.isNew && questionText ? generateChatTitle(model, questionText) : null;
 
-    return createUIMessageStream<UIMessage>({
-      originalMessages: history,
-      generateId: () => crypto.randomUUID(),
-      onError: chatErrorMessage,
-      execute: ({ writer }) => {
-        const result = streamText({
-          model,
-          system: systemPrompt({
-            projectName: project.name,
-            projectId,
-            platform: project.platform,
-            window: window ?? null,
-            now: new Date(),
-            maxToolSteps: ctx.env.AI_MAX_TOOL_STEPS,
-          }),
-          messages,
-          tools,
-          stopWhen: stepCountIs(ctx.env.AI_MAX_TOOL_STEPS),
-          abortSignal,
-          maxRetries: 1,
-          // Counted per step, written once when the answer ends (also after an error or a stop).
-          onStepFinish: (step) => {
-            usage.inputTokens += step.usage.inputTokens ?? 0;
-            usage.outputTokens += step.usage.outputTokens ?? 0;
-          },
-          onError: ({ error }) => ctx.logger.warn("chat answer failed", { requestId: ctx.requestId, conversationId: conversation.id, err: error }),
-        });
-        writer.merge(
-          result.toUIMessageStream({
-            sendReasoning: true,
-            onError: chatErrorMessage,
-            messageMetadata: ({ part }) =>
-              part.type === "finish"
-                ? { inputTokens: part.totalUsage.inputTokens ?? null, outputTokens: part.totalUsage.outputTokens ?? null, modelId: provider.modelId }
-                : undefined,
-          }),
-        );
+    const result = streamText({
+      model,
+      system: systemPrompt({
+        projectName: project.name,
+        projectId,
+        platform: project.platform,
+        window: window ?? null,
+        now: new Date(),
+        maxToolSteps: ctx.env.AI_MAX_TOOL_STEPS,
+      }),
+      messages,
+      tools,
+      stopWhen: stepCountIs(ctx.env.AI_MAX_TOOL_STEPS),
+      abortSignal,
+      maxRetries: 1,
+      // Counted per step, written once when the answer ends (also after an error or a stop).
+      onStepFinish: (step) => {
+        usage.inputTokens += step.usage.inputTokens ?? 0;
+        usage.outputTokens += step.usage.outputTokens ?? 0;
       },
+      onError: ({ error }) => ctx.logger.warn("chat answer failed", { requestId: ctx.requestId, conversationId: conversation.id, err: error }),
+    });
+    // The result's own UI message stream, not one merged into createUIMessageStream's: on Node 20
+    // every web stream and every hop between two costs (bench:chat).
+    return result.toUIMessageStream<UIMessage>({
+      originalMessages: history,
+      generateMessageId: () => crypto.randomUUID(),
+      sendReasoning: true,
+      onError: chatErrorMessage,
+      messageMetadata: ({ part }) =>
+        part.type === "finish"
+          ? { inputTokens: part.totalUsage.inputTokens ?? null, outputTokens: part.totalUsage.outputTokens ?? null, modelId: provider.modelId }
+          : undefined,
       onFinish: async ({ responseMessage }) => {
         try {
           const parts = storableParts(responseMessage.parts);
