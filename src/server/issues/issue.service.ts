@@ -45,12 +45,13 @@ export async function searchIssues(ctx: OrgContext, input: ListIssuesInput): Pro
 export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<IssueDetail> {
   await requireProject(ctx, scope.projectId);
   const { organizationId } = ctx.org;
-  const row = await selectIssue(ctx.db, organizationId, scope.projectId, scope.issueId);
-  if (!row) throw notFound("Issue");
-  const [tags, activity] = await Promise.all([
+  // All three at once (each scoped like the issue itself); the tags and activity of a missing issue are none and unused.
+  const [row, tags, activity] = await Promise.all([
+    selectIssue(ctx.db, organizationId, scope.projectId, scope.issueId),
     selectIssueTags(ctx.db, organizationId, scope.projectId, scope.issueId),
     selectIssueActivity(ctx.db, organizationId, scope.projectId, scope.issueId),
   ]);
+  if (!row) throw notFound("Issue");
   return toIssueDetail(row, tags, activity);
 }
 
