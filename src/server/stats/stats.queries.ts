@@ -52,3 +52,21 @@ export function selectDailyCountsByProject(db: Db, organizationId: string, proje
   if (projectIds.length === 0) return Promise.resolve([]);
   return selectProjectDailyCounts(db, organizationId, projectIds, from, to);
 }
+
+/** Occurrences of each of several issues of one project over from..to (UTC days, inclusive); an issue without any is absent. */
+export async function selectIssueTotals(db: Db, organizationId: string, projectId: string, issueIds: string[], from: string, to: string) {
+  if (issueIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ issueId: issueDailyCounts.issueId, count: sql<number>`sum(${issueDailyCounts.count})`.mapWith(Number) })
+    .from(issueDailyCounts)
+    .where(
+      and(
+        eq(issueDailyCounts.organizationId, organizationId),
+        eq(issueDailyCounts.projectId, projectId),
+        inArray(issueDailyCounts.issueId, issueIds),
+        between(issueDailyCounts.day, from, to),
+      ),
+    )
+    .groupBy(issueDailyCounts.issueId);
+  return new Map(rows.map((row) => [row.issueId, row.count]));
+}

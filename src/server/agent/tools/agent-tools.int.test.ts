@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueActivities } from "../../db/schema/index";
 import { AppError } from "../../errors";
 import { startTestServer, type TestServer } from "../../../../test/helpers/test-server";
-import { daysAgo, issueByType, sendEvent, triageTenant } from "../../../../test/helpers/triage-seed";
+import { daysAgo, issueByType, sendEvent, sendEvents, triageTenant } from "../../../../test/helpers/triage-seed";
 import type { AgentScope } from "./agent-scope";
 import type { AgentTool } from "./agent-tool";
 import { AGENT_TOOLS, READ_TOOLS } from "./agent-tools";
@@ -83,6 +83,24 @@ describe("the agent's tools over the triage services", () => {
     expect(changed.regressed).toEqual([]);
     const week = (await run(byName("whatChanged"), aScope, { dateFrom: daysAgo(7).toISOString() })) as { newIssues: { title: string }[] };
     expect(week.newIssues.map((issue) => issue.title.split(":")[0]).sort()).toEqual(["CheckoutError", "OldError"]);
+  });
+
+  it("says what spikes against the previous window of the same length, and what only stays busy", async () => {
+    const c = await triageTenant(server, "Tools C");
+    const times = (count: number, event: Parameters<typeof sendEvent>[2]) => Array.from({ length: count }, () => event);
+    await sendEvents(server, c.project, [
+      { type: "SpikeError", value: "s", fn: "spike", timestamp: daysAgo(5) },
+      ...times(10, { type: "SpikeError", value: "s", fn: "spike" }),
+      ...times(12, { type: "SteadyError", value: "t", fn: "steady", timestamp: daysAgo(5) }),
+      ...times(12, { type: "SteadyError", value: "t", fn: "steady" }),
+    ]);
+    const cScope = { db: server.database.db, organizationId: c.org.id, projectId: c.project.id, userId: c.userId, role: "owner" };
+    type Changed = { spiking: { title: string; occurrencesInWindow: number; occurrencesInPreviousWindow: number }[] };
+    // The last three days against the three before them: 10 against 1 spikes, 12 against 12 does not.
+    const changed = (await run(byName("whatChanged"), cScope, { dateFrom: daysAgo(3).toISOString() })) as Changed;
+    expect(changed.spiking).toEqual([
+      expect.objectContaining({ title: expect.stringMatching(/^SpikeError/), occurrencesInWindow: 10, occurrencesInPreviousWindow: 1 }),
+    ]);
   });
 
   it("changes status and severity as the user, in the issue's activity", async () => {

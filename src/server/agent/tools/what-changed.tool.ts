@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DailyStatsInput, ListIssuesInput } from "../../../shared/triage.inputs";
+import { ListIssuesInput } from "../../../shared/triage.inputs";
 import type { IssueListItem } from "../../../shared/triage.views";
-import { listIssues } from "../../issues/issue.service";
-import { dailyStats } from "../../stats/stats.service";
+import { searchIssues } from "../../issues/issue.service";
+import { issueTotals } from "../../stats/stats.service";
 import { defineAgentTool } from "./agent-tool";
 import { orgContextOf, type AgentScope } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
@@ -14,7 +14,7 @@ const DEFAULT_DAYS = 1;
 const CANDIDATES = 50;
 /** How many issues each list answers with. */
 const LISTED = 10;
-/** Issues compared day by day for spikes: each costs two daily-count reads. */
+/** Issues compared with the previous window for spikes (the busiest in the window). */
 const SPIKE_CANDIDATES = 8;
 /** A spike: at least this many occurrences in the window, and at least this factor over the previous window. */
 const SPIKE_MIN_COUNT = 10;
@@ -22,24 +22,17 @@ const SPIKE_FACTOR = 2;
 
 async function issuesSeenIn(scope: AgentScope, window: ToolWindow, sort: string) {
   const query = ListIssuesInput.parse({ projectId: scope.projectId, page: 1, size: CANDIDATES, sort, dateFrom: window.from, dateTo: window.to });
-  return (await listIssues(orgContextOf(scope), query)).items;
-}
-
-async function occurrencesIn(scope: AgentScope, issueId: string, window: ToolWindow) {
-  const query = DailyStatsInput.parse({ projectId: scope.projectId, issueId, from: utcDayOf(window.from), to: utcDayOf(window.to) });
-  const days = await dailyStats(orgContextOf(scope), query);
-  return days.reduce((sum, day) => sum + day.count, 0);
+  // Uncounted: how many issues the window holds in all is not needed, and counting them cost more than the page.
+  return (await searchIssues(orgContextOf(scope), query)).items;
 }
 
 async function spikesAmong(scope: AgentScope, issues: IssueListItem[], window: ToolWindow) {
-  const before = previousWindow(window);
-  const compared = await Promise.all(
-    issues.slice(0, SPIKE_CANDIDATES).map(async (issue) => {
-      const [current, previous] = await Promise.all([occurrencesIn(scope, issue.id, window), occurrencesIn(scope, issue.id, before)]);
-      return { issue, current, previous };
-    }),
-  );
-  return compared
+  const candidates = issues.slice(0, SPIKE_CANDIDATES);
+  const totalsIn = ({ from, to }: ToolWindow) =>
+    issueTotals(orgContextOf(scope), { projectId: scope.projectId, issueIds: candidates.map((issue) => issue.id), from: utcDayOf(from), to: utcDayOf(to) });
+  const [current, previous] = await Promise.all([totalsIn(window), totalsIn(previousWindow(window))]);
+  return candidates
+    .map((issue) => ({ issue, current: current.get(issue.id) ?? 0, previous: previous.get(issue.id) ?? 0 }))
     .filter(({ current, previous }) => current >= SPIKE_MIN_COUNT && current >= SPIKE_FACTOR * Math.max(previous, 1))
     .map(({ issue, current, previous }) => ({ ...issueSummary(issue), occurrencesInWindow: current, occurrencesInPreviousWindow: previous }));
 }
