@@ -42,8 +42,9 @@ const dateOf = (value: Date | string | null) => (value === null ? null : new Dat
 /**
  * Takes the answer lease (`answering_until`) on the caller's conversation in this project, or
  * creates the conversation with the lease held and its first message, `question`, when that is
- * given (a first question under a new id). Null when neither happened: the id is another user's, another organization's or
- * another project's, or an answer is streaming (the caller tells those apart).
+ * given (a first question under a new id). Null when neither happened: the id is another user's,
+ * another organization's or another project's, or an answer is streaming (the caller tells those
+ * apart).
  *
  * Races: the UPDATE reads the statement's snapshot, so it never sees the row its own INSERT
  * made, and two first questions under one id leave one creator — the other's INSERT waits, does
