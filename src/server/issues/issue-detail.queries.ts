@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import { indexOrder } from "../db/order";
+import { preparedPerDb } from "../db/prepared-per-db";
 import { issueActivities, user } from "../db/schema/index";
 
 export const TAG_KEYS_LIMIT = 20;
@@ -42,9 +43,8 @@ export async function selectIssueTags(db: Db, organizationId: string, projectId:
   return [...byKey.values()];
 }
 
-/** Who changed what, newest first, with the actor's name and email (null once the user is deleted). */
-export function selectIssueActivity(db: Db, organizationId: string, projectId: string, issueId: string) {
-  return db
+const issueActivity = preparedPerDb((db) =>
+  db
     .select({
       id: issueActivities.id,
       kind: issueActivities.kind,
@@ -57,7 +57,19 @@ export function selectIssueActivity(db: Db, organizationId: string, projectId: s
     })
     .from(issueActivities)
     .leftJoin(user, eq(user.id, issueActivities.actorUserId))
-    .where(and(eq(issueActivities.organizationId, organizationId), eq(issueActivities.projectId, projectId), eq(issueActivities.issueId, issueId)))
+    .where(
+      and(
+        eq(issueActivities.organizationId, sql.placeholder("organizationId")),
+        eq(issueActivities.projectId, sql.placeholder("projectId")),
+        eq(issueActivities.issueId, sql.placeholder("issueId")),
+      ),
+    )
     .orderBy(indexOrder(issueActivities.createdAt, "DESC"), indexOrder(issueActivities.id, "DESC"))
-    .limit(ACTIVITY_LIMIT);
+    .limit(ACTIVITY_LIMIT)
+    .prepare("issue_activity"),
+);
+
+/** Who changed what, newest first, with the actor's name and email (null once the user is deleted). */
+export function selectIssueActivity(db: Db, organizationId: string, projectId: string, issueId: string) {
+  return issueActivity(db).execute({ organizationId, projectId, issueId });
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
 import { indexOrder } from "../db/order";
 import { offsetOf } from "../db/paging";
+import { preparedPerDb } from "../db/prepared-per-db";
 import { issues } from "../db/schema/index";
 
 // Every statement filters on organization_id AND project_id; an issue id alone never reaches a row.
@@ -128,11 +129,22 @@ export async function selectIssueProjectId(db: Db, organizationId: string, issue
   return row?.projectId ?? null;
 }
 
-export async function selectIssue(db: Db, organizationId: string, projectId: string, issueId: string) {
-  const [row] = await db
+const issueById = preparedPerDb((db) =>
+  db
     .select()
     .from(issues)
-    .where(and(issueScope(organizationId, projectId), eq(issues.id, issueId)))
-    .limit(1);
+    .where(
+      and(
+        eq(issues.organizationId, sql.placeholder("organizationId")),
+        eq(issues.projectId, sql.placeholder("projectId")),
+        eq(issues.id, sql.placeholder("issueId")),
+      ),
+    )
+    .limit(1)
+    .prepare("issue_by_id"),
+);
+
+export async function selectIssue(db: Db, organizationId: string, projectId: string, issueId: string) {
+  const [row] = await issueById(db).execute({ organizationId, projectId, issueId });
   return row ?? null;
 }

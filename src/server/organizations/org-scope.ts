@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AuthSession } from "../auth/auth";
 import type { Db } from "../db/client";
+import { preparedPerDb } from "../db/prepared-per-db";
 import { member } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 
@@ -22,6 +23,15 @@ export function activeOrganizationIdOf(session: AuthSession | null): string | nu
   return session?.session.activeOrganizationId ?? null;
 }
 
+const memberRole = preparedPerDb((db) =>
+  db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, sql.placeholder("organizationId")), eq(member.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("member_role"),
+);
+
 /**
  * The one membership check, used by `orgProcedure` and both REST wrappers. `organizationId` is a
  * path's `:orgId`, or the session's active organization for paths without one; only the latter
@@ -33,11 +43,7 @@ export async function resolveOrgScope(ctx: { db: Db; session: AuthSession | null
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "Unauthorized");
   if (!organizationId) throw new AppError("NOT_FOUND", "No active organization");
   const userId = ctx.session.user.id;
-  const [row] = await ctx.db
-    .select({ role: member.role })
-    .from(member)
-    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)))
-    .limit(1);
+  const [row] = await memberRole(ctx.db).execute({ organizationId, userId });
   if (!row) throw notFound("Organization");
   return { organizationId, userId, role: row.role };
 }
