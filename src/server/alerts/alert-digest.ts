@@ -27,7 +27,7 @@ export async function sendDigest(db: Db, jobs: DatabaseJobQueue, payload: { rule
           returning suppressed`,
     );
     if (!hour) return [];
-    return recordNotifications(tx, jobs, rule, { issueId: null, issueTitle: null }, "digest", "digest", hour.suppressed);
+    return recordNotifications(tx, jobs, rule, [{ issueId: null, issueTitle: null, reason: "digest" }], "digest", hour.suppressed);
   });
   if (sent.length > 0) jobs.wake();
 }

@@ -5,10 +5,10 @@ import { executeRows } from "../db/execute";
 import { alertRules, issueMinuteCounts } from "../db/schema/index";
 import type { DatabaseJobQueue } from "../jobs/database-job-queue";
 import type { Logger } from "../logger";
-import { fireRule } from "./alert-fire";
+import { fireRule, type FireSubject } from "./alert-fire";
 import { passesFilters, reasonForFact } from "./alert-filters";
 import { selectRules, type RuleWithActions } from "./alert-rule.queries";
-import { loadAlertIssue } from "./alert-subject";
+import { loadAlertIssues } from "./alert-subject";
 
 export interface EvaluatorDeps {
   db: Db;
@@ -46,18 +46,32 @@ export interface IssueFactsPayload {
   facts: { issueId: string; kind: "new" | "regression" }[];
 }
 
-/** The "alert.evaluate" job: issues a committed batch created or regressed, against the project's issue rules. */
+/**
+ * The "alert.evaluate" job: issues a committed batch created or regressed, against the project's
+ * issue rules. The issues are read at once, and each rule fires for all the issues it matched in
+ * one storm-guard transaction (alert-fire.ts): a burst of new issues costs a few statements per
+ * rule, not a transaction per issue and rule, while ingest shares the database with it.
+ */
 export async function evaluateIssueFacts(deps: EvaluatorDeps, payload: IssueFactsPayload) {
   const rules = await activeRules(deps.db, payload.organizationId, payload.projectId, ISSUE_TRIGGERS);
   if (rules.length === 0) return;
-  for (const fact of payload.facts) {
-    const issue = await loadAlertIssue(deps.db, payload.organizationId, payload.projectId, fact.issueId);
-    if (!issue || issue.status === MUTED) continue;
-    for (const rule of rules) {
-      const reason = reasonForFact(JSON.parse(rule.trigger) as AlertTrigger, fact.kind, issue);
-      if (!reason || !passesFilters(JSON.parse(rule.filters) as AlertFilters, issue)) continue;
-      await fireRule(deps.db, deps.jobs, rule, { id: issue.id, issueId: issue.id, issueTitle: issue.title }, reason);
+  const issues = await loadAlertIssues(
+    deps.db,
+    payload.organizationId,
+    payload.projectId,
+    payload.facts.map((fact) => fact.issueId),
+  );
+  for (const rule of rules) {
+    const trigger = JSON.parse(rule.trigger) as AlertTrigger;
+    const filters = JSON.parse(rule.filters) as AlertFilters;
+    const subjects: FireSubject[] = [];
+    for (const fact of payload.facts) {
+      const issue = issues.get(fact.issueId);
+      if (!issue || issue.status === MUTED) continue;
+      const reason = reasonForFact(trigger, fact.kind, issue);
+      if (reason && passesFilters(filters, issue)) subjects.push({ id: issue.id, issueId: issue.id, issueTitle: issue.title, reason });
     }
+    await fireRule(deps.db, deps.jobs, rule, subjects);
   }
 }
 
@@ -86,17 +100,23 @@ export async function evaluateFrequency(deps: EvaluatorDeps, payload: { organiza
     if (trigger.type === "event_rate") {
       const [row] = await executeRows<{ total: number }>(deps.db, sql`select coalesce(sum(count), 0)::bigint as total from issue_minute_counts where ${scope}`);
       if (Number(row.total) > (trigger.count ?? 0))
-        await fireRule(deps.db, deps.jobs, rule, { id: payload.projectId, issueId: null, issueTitle: null }, "event_rate");
+        await fireRule(deps.db, deps.jobs, rule, [{ id: payload.projectId, issueId: null, issueTitle: null, reason: "event_rate" }]);
       continue;
     }
     const spiking = await executeRows<{ issue_id: string }>(
       deps.db,
       sql`select issue_id from issue_minute_counts where ${scope} group by issue_id having sum(count) > ${trigger.count ?? 0} limit 100`,
     );
-    for (const { issue_id: issueId } of spiking) {
-      const issue = await loadAlertIssue(deps.db, payload.organizationId, payload.projectId, issueId);
-      if (!issue || issue.status === MUTED || !passesFilters(filters, issue)) continue;
-      await fireRule(deps.db, deps.jobs, rule, { id: issue.id, issueId: issue.id, issueTitle: issue.title }, "issue_frequency");
-    }
+    if (spiking.length === 0) continue;
+    const issues = await loadAlertIssues(
+      deps.db,
+      payload.organizationId,
+      payload.projectId,
+      spiking.map((row) => row.issue_id),
+    );
+    const subjects: FireSubject[] = [...issues.values()]
+      .filter((issue) => issue.status !== MUTED && passesFilters(filters, issue))
+      .map((issue) => ({ id: issue.id, issueId: issue.id, issueTitle: issue.title, reason: "issue_frequency" }));
+    await fireRule(deps.db, deps.jobs, rule, subjects);
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { issues, occurrences } from "../db/schema/index";
 import type { NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
@@ -37,34 +37,41 @@ export function topInAppFrame(occurrence: Pick<NormalizedOccurrence, "exceptions
 
 /** The issue and its newest occurrence, in the caller's organization and project. */
 export async function loadAlertIssue(db: Db, organizationId: string, projectId: string, issueId: string): Promise<AlertIssue | null> {
-  const [issue] = await db
-    .select()
+  return (await loadAlertIssues(db, organizationId, projectId, [issueId])).get(issueId) ?? null;
+}
+
+/** Several issues with their newest occurrences, in one statement; ids outside the project are left out. */
+export async function loadAlertIssues(db: Db, organizationId: string, projectId: string, issueIds: string[]): Promise<Map<string, AlertIssue>> {
+  const found = new Map<string, AlertIssue>();
+  if (issueIds.length === 0) return found;
+  const rows = await db
+    .select({ issue: issues, data: occurrences.data, environment: occurrences.environment, release: occurrences.release })
     .from(issues)
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), eq(issues.id, issueId)));
-  if (!issue) return null;
-  let occurrence: { data: unknown; environment: string | null; release: string | null } | undefined;
-  if (issue.lastOccurrenceId)
-    [occurrence] = await db
-      .select({ data: occurrences.data, environment: occurrences.environment, release: occurrences.release })
-      .from(occurrences)
-      .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.id, issue.lastOccurrenceId)));
-  // jsonText parses the stored document on read.
-  const parsed = (occurrence?.data ?? {}) as Partial<NormalizedOccurrence>;
-  return {
-    id: issue.id,
-    projectId: issue.projectId,
-    title: issue.title,
-    culprit: issue.culprit,
-    level: issue.level,
-    status: issue.status,
-    eventCount: issue.eventCount,
-    userCount: issue.userCount,
-    firstSeen: issue.firstSeen,
-    lastSeen: issue.lastSeen,
-    environment: occurrence?.environment ?? null,
-    release: occurrence?.release ?? issue.lastRelease,
-    topFrame: topInAppFrame({ exceptions: parsed.exceptions ?? [], stacktrace: parsed.stacktrace ?? [] }),
-    tags: parsed.tags ?? {},
-    environments: issue.environments,
-  };
+    .leftJoin(
+      occurrences,
+      and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.id, issues.lastOccurrenceId)),
+    )
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), inArray(issues.id, [...new Set(issueIds)])));
+  for (const { issue, ...occurrence } of rows) {
+    // jsonText parses the stored document on read.
+    const parsed = (occurrence.data ?? {}) as Partial<NormalizedOccurrence>;
+    found.set(issue.id, {
+      id: issue.id,
+      projectId: issue.projectId,
+      title: issue.title,
+      culprit: issue.culprit,
+      level: issue.level,
+      status: issue.status,
+      eventCount: issue.eventCount,
+      userCount: issue.userCount,
+      firstSeen: issue.firstSeen,
+      lastSeen: issue.lastSeen,
+      environment: occurrence.environment ?? null,
+      release: occurrence.release ?? issue.lastRelease,
+      topFrame: topInAppFrame({ exceptions: parsed.exceptions ?? [], stacktrace: parsed.stacktrace ?? [] }),
+      tags: parsed.tags ?? {},
+      environments: issue.environments,
+    });
+  }
+  return found;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { DatabaseJobQueue } from "../jobs/database-job-queue";
 import type { JsonValue } from "../jobs/job-queue";
+import { oneAtATime } from "../jobs/one-at-a-time";
 import type { Logger } from "../logger";
 import { parseOutboundAllow } from "../outbound/outbound-allow";
 import { createOutboundHttp, type OutboundHttp } from "../outbound/outbound-http";
@@ -50,8 +51,12 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   const evaluator = { db: deps.db, jobs: deps.jobs, logger };
   const handOff = new AlertHandOff(deps.jobs, logger, deps.frequencyCheckMs ?? 10_000);
   const payloadOf = <T>(payload: JsonValue) => payload as unknown as T;
-  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluateIssueFacts(evaluator, payloadOf<IssueFactsPayload>(payload)));
-  void deps.jobs.work(FREQUENCY_JOB, (payload) => evaluateFrequency(evaluator, payloadOf<{ organizationId: string; projectId: string }>(payload)));
+  // Evaluations lock storm-guard rows; one at a time per process, so claimed jobs wait here, not on the database's locks.
+  const evaluation = oneAtATime();
+  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluation(() => evaluateIssueFacts(evaluator, payloadOf<IssueFactsPayload>(payload))));
+  void deps.jobs.work(FREQUENCY_JOB, (payload) =>
+    evaluation(() => evaluateFrequency(evaluator, payloadOf<{ organizationId: string; projectId: string }>(payload))),
+  );
   void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
   void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
   return { handOff, delivery, close: () => handOff.flush() };
