@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { DatabaseJobQueue } from "../jobs/database-job-queue";
 import type { JsonValue } from "../jobs/job-queue";
-import { oneAtATime } from "../jobs/one-at-a-time";
+import { serialLane } from "../jobs/serial-lane";
 import type { Logger } from "../logger";
 import { parseOutboundAllow } from "../outbound/outbound-allow";
 import { createOutboundHttp, type OutboundHttp } from "../outbound/outbound-http";
@@ -13,6 +13,12 @@ import { sendDigest } from "./alert-digest";
 import { evaluateFrequency, evaluateIssueFacts, type IssueFactsPayload } from "./alert-evaluator";
 import { DELIVER_JOB, DIGEST_JOB } from "./alert-fire";
 import { AlertHandOff, EVALUATE_JOB, FREQUENCY_JOB } from "./alert-hand-off";
+
+/** The project a frequency check is for. */
+interface ProjectRef {
+  organizationId: string;
+  projectId: string;
+}
 
 export interface AlertsModule {
   /** Given to the ingest batch writer (after-commit facts). */
@@ -51,12 +57,18 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   const evaluator = { db: deps.db, jobs: deps.jobs, logger };
   const handOff = new AlertHandOff(deps.jobs, logger, deps.frequencyCheckMs ?? 10_000);
   const payloadOf = <T>(payload: JsonValue) => payload as unknown as T;
-  // Evaluations lock storm-guard rows; one at a time per process, so claimed jobs wait here, not on the database's locks.
-  const evaluation = oneAtATime();
-  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluation(() => evaluateIssueFacts(evaluator, payloadOf<IssueFactsPayload>(payload))));
-  void deps.jobs.work(FREQUENCY_JOB, (payload) =>
-    evaluation(() => evaluateFrequency(evaluator, payloadOf<{ organizationId: string; projectId: string }>(payload))),
-  );
+  // Evaluations lock storm-guard rows: each kind runs one at a time per process, so claimed jobs wait here and not
+  // on the database's locks; a backlog of one project's issue facts is evaluated as one.
+  const evaluateFacts = serialLane((payload: IssueFactsPayload) => evaluateIssueFacts(evaluator, payload), {
+    key: (payload) => payload.projectId,
+    merge: (waiting, next) => ({ ...waiting, facts: [...waiting.facts, ...next.facts] }),
+  });
+  const checkFrequency = serialLane((payload: ProjectRef) => evaluateFrequency(evaluator, payload), {
+    key: (payload) => payload.projectId,
+    merge: (waiting) => waiting,
+  });
+  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluateFacts(payloadOf<IssueFactsPayload>(payload)));
+  void deps.jobs.work(FREQUENCY_JOB, (payload) => checkFrequency(payloadOf<ProjectRef>(payload)));
   void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
   void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
   return { handOff, delivery, close: () => handOff.flush() };
