@@ -6,6 +6,8 @@
  * load-generator.ts). Prints a Markdown table; `--write` replaces its section in bench/README.md.
  *   npm run bench:ingest [-- --seconds 10 --write]
  * The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ *   npm run bench:ingest -- --only postgres --connections 32 [--alert-rules 10]
+ * measures one target at one connection count (quick interleaved before/after pairs; never written).
  *   npm run bench:ingest -- --smoke
  * drives the bare receiver and one server (PGlite, or PostgreSQL when DATABASE_URL is set) for
  * about a second at 8 connections, and fails unless every event is acknowledged and stored.
@@ -23,7 +25,7 @@ import { freePort, startAppProcess } from "../test/helpers/app-process";
 import { createEnvelopeMix } from "./envelope-mix";
 import { cpuSeconds, postgresCpuSeconds } from "./process-cpu";
 import { driveLoad } from "./load-generator";
-import { parseBenchArgs } from "./bench-args";
+import { fail, parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
 import { seedAlertRules } from "./seed-alert-rules";
 
@@ -32,7 +34,10 @@ const SECONDS = args.number("--seconds", args.smoke ? 1 : 10);
 /** Active alert rules on the project (issue 18 measures ingest with 10); none by default. */
 const ALERT_RULES = process.argv.includes("--alert-rules") ? args.number("--alert-rules", 10) : 0;
 const WARMUP_SECONDS = args.smoke ? 0 : 2;
-const CONNECTIONS = args.smoke ? [8] : [8, 32, 128];
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+if (ONLY !== null && !["bare", "postgres", "pglite"].includes(ONLY)) fail(`--only needs bare, postgres or pglite (got ${ONLY ?? "nothing"})`);
+const CONNECTIONS = args.smoke ? [8] : process.argv.includes("--connections") ? [args.number("--connections", 32)] : [8, 32, 128];
+if (args.write && (ONLY !== null || CONNECTIONS.length === 1)) fail("a partial run (--only, --connections) is not written to bench/README.md (drop --write)");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Every process this script starts, killed if it stops early (a failed run must not leave servers behind). */
@@ -198,13 +203,13 @@ function bareTarget() {
 }
 
 const rows: Row[] = [];
-rows.push(...(await benchTarget("bare node:http (parse only)", bareTarget())));
+if (ONLY === null || ONLY === "bare") rows.push(...(await benchTarget("bare node:http (parse only)", bareTarget())));
 if (args.smoke) {
   const smokeUrl = process.env.DATABASE_URL;
   rows.push(...(await benchTarget(`Faultline on ${smokeUrl ? "PostgreSQL" : "PGlite"}`, serverTarget(smokeUrl ? "postgres" : "pglite", smokeUrl))));
 } else {
-  rows.push(...(await benchTarget("Faultline on PostgreSQL", serverTarget("postgres"))));
-  rows.push(...(await benchTarget("Faultline on PGlite", serverTarget("pglite"))));
+  if (ONLY === null || ONLY === "postgres") rows.push(...(await benchTarget("Faultline on PostgreSQL", serverTarget("postgres"))));
+  if (ONLY === null || ONLY === "pglite") rows.push(...(await benchTarget("Faultline on PGlite", serverTarget("pglite"))));
 }
 
 const table = [
