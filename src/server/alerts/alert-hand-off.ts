@@ -6,11 +6,16 @@ import type { IssueFactsPayload } from "./alert-evaluator";
 export const EVALUATE_JOB = "alert.evaluate";
 export const FREQUENCY_JOB = "alert.frequency";
 
+/** How long a project's issue facts gather before they are evaluated (what an alert may wait for a burst). */
+const FACTS_GATHER_MS = 1000;
+
 /**
  * The batch writer's hand-off: it never blocks ingest. Issues a committed batch created or
- * regressed become one "alert.evaluate" job per project and batch (rare: most batches add to known
- * issues). Projects whose per-minute counts were just written (about once a second, beside the
- * batches) get an "alert.frequency" check at most once per `frequencyCheckMs` per process — one
+ * regressed go to the project's waiting "alert.evaluate" job (rare: most batches add to known
+ * issues): the job runs FACTS_GATHER_MS after the first of them, with every fact handed on until
+ * then appended to it, so a burst of new issues is evaluated a few times, not once per batch.
+ * Projects whose per-minute counts were just written (about once a second, beside the batches)
+ * get an "alert.frequency" check at most once per `frequencyCheckMs` per process — one
  * waiting job per project (singleton key) across replicas — so a flood of 5,000 events costs a
  * handful of checks, not 5,000. Pending enqueues are awaited on close.
  */
@@ -31,7 +36,9 @@ export class AlertHandOff {
       payload.facts.push({ issueId: fact.issueId, kind: fact.kind });
       byProject.set(fact.projectId, payload);
     }
-    for (const payload of byProject.values()) this.track(this.jobs.enqueue(EVALUATE_JOB, { ...payload }));
+    const due = new Date(Date.now() + FACTS_GATHER_MS);
+    for (const payload of byProject.values())
+      this.track(this.jobs.enqueue(EVALUATE_JOB, { ...payload }, { singletonKey: payload.projectId, appendTo: "facts", startAfter: due }));
     const now = Date.now();
     for (const pair of facts.projects) {
       if (now - (this.lastCheck.get(pair) ?? 0) < this.frequencyCheckMs) continue;

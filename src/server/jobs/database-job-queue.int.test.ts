@@ -58,6 +58,31 @@ describe("DatabaseJobQueue", () => {
     await queue.close();
   });
 
+  it("appends to the waiting job of a key with appendTo, and runs it once with everything gathered", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, { ...fast, pollMs: 60_000 });
+    const runs: unknown[] = [];
+    await queue.work("gather", async (payload) => void runs.push(payload));
+    const due = new Date(Date.now() + 300);
+    const first = await queue.enqueue("gather", { project: "p", facts: [1] }, { singletonKey: "p", appendTo: "facts", startAfter: due });
+    const second = await queue.enqueue("gather", { project: "p", facts: [2, 3] }, { singletonKey: "p", appendTo: "facts", startAfter: due });
+    await queue.enqueue("gather", { project: "q", facts: [9] }, { singletonKey: "q", appendTo: "facts", startAfter: due });
+    expect(second).toBe(first);
+    expect(runs).toEqual([]);
+    // The poll is a minute away: the wake-up armed for the due time runs them.
+    await until(() => runs.length === 2, 5_000);
+    expect(runs).toEqual(
+      expect.arrayContaining([
+        { project: "p", facts: [1, 2, 3] },
+        { project: "q", facts: [9] },
+      ]),
+    );
+    // Once run, the next fact opens a new job.
+    await queue.enqueue("gather", { project: "p", facts: [4] }, { singletonKey: "p", appendTo: "facts" });
+    await until(() => runs.length === 3, 5_000);
+    expect(runs[2]).toEqual({ project: "p", facts: [4] });
+    await queue.close();
+  });
+
   it("does not run a job before startAfter", async () => {
     const queue = new DatabaseJobQueue(database.db, logger, fast);
     let ran = 0;

@@ -21,6 +21,21 @@ export interface DatabaseJobQueueOptions {
 
 const DEFAULTS: DatabaseJobQueueOptions = { pollMs: 1000, leaseMs: 60_000, maxAttempts: 5, baseBackoffMs: 2000, maxBackoffMs: 5 * 60_000, batchSize: 10 };
 
+export interface EnqueueOptions {
+  /** At most one job of this name and key waits at a time (a running one does not count). */
+  singletonKey?: string;
+  startAfter?: Date;
+  /**
+   * With a singletonKey: when a job of that key is already waiting, the payload's array under this
+   * key is appended to the waiting job's (so facts gathered while it waits run as one job),
+   * instead of the new job being dropped.
+   */
+  appendTo?: string;
+}
+
+/** A job due within this long gets a timer that wakes its runner; later ones are found by the poll. */
+const SOON_MS = 10_000;
+
 interface ClaimedJob {
   id: string;
   name: string;
@@ -57,7 +72,7 @@ export class DatabaseJobQueue implements JobQueue {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  async enqueue(name: string, payload: JsonValue, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+  async enqueue(name: string, payload: JsonValue, options: EnqueueOptions = {}): Promise<string | null> {
     return this.enqueueWith(this.db, name, payload, options);
   }
 
@@ -66,22 +81,28 @@ export class DatabaseJobQueue implements JobQueue {
    * the caller's rows do — the transactional outbox that makes "notification recorded" and
    * "delivery scheduled" one fact. Wakes this runner only after the caller commits (call `wake`).
    */
-  async enqueueWith(
-    db: Pick<Db, "execute">,
-    name: string,
-    payload: JsonValue,
-    options: { singletonKey?: string; startAfter?: Date } = {},
-  ): Promise<string | null> {
+  async enqueueWith(db: Pick<Db, "execute">, name: string, payload: JsonValue, options: EnqueueOptions = {}): Promise<string | null> {
     const runAt = options.startAfter ?? new Date();
+    const onWaiting = options.appendTo
+      ? sql`do update set payload = jsonb_set(jobs.payload::jsonb, array[${options.appendTo}]::text[],
+                                              (jobs.payload::jsonb -> ${options.appendTo}) || (excluded.payload::jsonb -> ${options.appendTo}))::text`
+      : sql`do nothing`;
     const rows = await executeRows<{ id: string }>(
       db,
       sql`insert into jobs (name, payload, singleton_key, run_at, max_attempts)
           values (${name}, ${JSON.stringify(payload)}, ${options.singletonKey ?? null}, ${runAt.toISOString()}::timestamptz, ${this.options.maxAttempts})
-          on conflict (name, singleton_key) where state = 'queued' and singleton_key is not null do nothing
+          on conflict (name, singleton_key) where state = 'queued' and singleton_key is not null ${onWaiting}
           returning id`,
     );
-    if (db === this.db && rows.length > 0 && this.handlers.has(name) && runAt.getTime() <= Date.now()) this.wake();
+    if (db === this.db && rows.length > 0 && this.handlers.has(name)) this.wakeAt(runAt);
     return rows[0]?.id ?? null;
+  }
+
+  /** Wakes the runner when a job enqueued here is due: now, or soon (a later one waits for the poll). */
+  private wakeAt(runAt: Date) {
+    const delay = runAt.getTime() - Date.now();
+    if (delay <= 0) this.wake();
+    else if (delay <= SOON_MS) setTimeout(() => this.wake(), delay).unref();
   }
 
   async work(name: string, handler: (payload: JsonValue) => Promise<void>): Promise<void> {
