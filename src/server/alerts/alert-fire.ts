@@ -97,9 +97,15 @@ export async function fireRule(db: Db, jobs: DatabaseJobQueue, rule: RuleWithAct
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** One suppressed entry per action and held-back subject, for the notification log. */
-async function recordSuppressed(tx: Tx, rule: RuleWithActions, held: FireSubject[]) {
-  const rows = held.flatMap((subject) =>
+type NotificationInsert = typeof alertNotifications.$inferInsert;
+
+/** The log's entries for one attempt: a row per action of the rule for each subject. */
+export function notificationRows(
+  rule: RuleWithActions,
+  subjects: Omit<FireSubject, "id">[],
+  entry: Pick<NotificationInsert, "kind" | "status" | "error" | "suppressedCount">,
+): NotificationInsert[] {
+  return subjects.flatMap((subject) =>
     rule.actions.map((action) => ({
       organizationId: rule.organizationId,
       projectId: rule.projectId,
@@ -109,12 +115,19 @@ async function recordSuppressed(tx: Tx, rule: RuleWithActions, held: FireSubject
       issueId: subject.issueId,
       issueTitle: subject.issueTitle,
       channel: action.type,
-      kind: "alert",
       reason: subject.reason,
-      status: "suppressed",
-      error: `Held back by the storm guard: more than ${rule.maxPerHour} notifications of this rule this hour (a digest follows)`,
+      ...entry,
     })),
   );
+}
+
+/** One suppressed entry per action and held-back subject, for the notification log. */
+async function recordSuppressed(tx: Tx, rule: RuleWithActions, held: FireSubject[]) {
+  const rows = notificationRows(rule, held, {
+    kind: "alert",
+    status: "suppressed",
+    error: `Held back by the storm guard: more than ${rule.maxPerHour} notifications of this rule this hour (a digest follows)`,
+  });
   if (rows.length > 0) await tx.insert(alertNotifications).values(rows);
 }
 
@@ -127,22 +140,7 @@ export async function recordNotifications(
   kind: "alert" | "digest",
   suppressedCount: number | null,
 ): Promise<string[]> {
-  const rows = subjects.flatMap((subject) =>
-    rule.actions.map((action) => ({
-      organizationId: rule.organizationId,
-      projectId: rule.projectId,
-      ruleId: rule.id,
-      ruleName: rule.name,
-      actionId: action.id,
-      issueId: subject.issueId,
-      issueTitle: subject.issueTitle,
-      channel: action.type,
-      kind,
-      reason: subject.reason,
-      status: "pending",
-      suppressedCount,
-    })),
-  );
+  const rows = notificationRows(rule, subjects, { kind, status: "pending", suppressedCount });
   if (rows.length === 0) return [];
   const inserted = await tx.insert(alertNotifications).values(rows).returning({ id: alertNotifications.id });
   for (const { id } of inserted) await jobs.enqueueWith(tx, DELIVER_JOB, { notificationId: id }, { singletonKey: id });

@@ -8,6 +8,7 @@ import { AppError, notFound } from "../errors";
 import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
+import { notificationRows } from "./alert-fire";
 import { selectRules } from "./alert-rule.queries";
 
 type NotificationRow = typeof alertNotifications.$inferSelect;
@@ -63,19 +64,7 @@ export async function sendTestNotifications(ctx: OrgContext, delivery: DeliveryD
   if (rule.actions.length === 0) return { notifications: [] };
   const inserted = await ctx.db
     .insert(alertNotifications)
-    .values(
-      rule.actions.map((action) => ({
-        organizationId: rule.organizationId,
-        projectId: rule.projectId,
-        ruleId: rule.id,
-        ruleName: rule.name,
-        actionId: action.id,
-        channel: action.type,
-        kind: "test",
-        reason: "test",
-        status: "pending",
-      })),
-    )
+    .values(notificationRows(rule, [{ issueId: null, issueTitle: null, reason: "test" }], { kind: "test", status: "pending" }))
     .returning({ id: alertNotifications.id });
   await Promise.all(inserted.map(({ id }) => deliverNotification(delivery, id, { retry: false })));
   const rows = await Promise.all(inserted.map(async ({ id }) => (await ctx.db.select().from(alertNotifications).where(eq(alertNotifications.id, id)))[0]));
