@@ -87,14 +87,15 @@ export class DatabaseJobQueue implements JobQueue {
       ? sql`do update set payload = jsonb_set(jobs.payload::jsonb, array[${options.appendTo}]::text[],
                                               (jobs.payload::jsonb -> ${options.appendTo}) || (excluded.payload::jsonb -> ${options.appendTo}))::text`
       : sql`do nothing`;
-    const rows = await executeRows<{ id: string }>(
+    // xmax is 0 on a row this insert created; an append to a waiting job has its wake-up armed already.
+    const rows = await executeRows<{ id: string; created: boolean }>(
       db,
       sql`insert into jobs (name, payload, singleton_key, run_at, max_attempts)
           values (${name}, ${JSON.stringify(payload)}, ${options.singletonKey ?? null}, ${runAt.toISOString()}::timestamptz, ${this.options.maxAttempts})
           on conflict (name, singleton_key) where state = 'queued' and singleton_key is not null ${onWaiting}
-          returning id`,
+          returning id, xmax = 0 as created`,
     );
-    if (db === this.db && rows.length > 0 && this.handlers.has(name)) this.wakeAt(runAt);
+    if (db === this.db && rows[0]?.created && this.handlers.has(name)) this.wakeAt(runAt);
     return rows[0]?.id ?? null;
   }
 
