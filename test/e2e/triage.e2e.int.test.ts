@@ -150,6 +150,9 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("triage in a real browse
     for (const screen of screens) {
       await page.goto(`${server.url}${screen}`);
       await page.waitForLoadState("networkidle");
+      // The data can land after the network went idle on a slow machine: wait for the event's text
+      // (a screen that never shows it still fails, on the timeout or the report below).
+      await page.waitForFunction(() => document.body.innerText.includes("alert("), undefined, { timeout: 15_000 }).catch(() => undefined);
       if (screen.includes("/exceptions/")) {
         await page.getByTestId("stack-frame").first().waitFor();
         await page.getByTestId("exception-tab-raw").click();
