@@ -57,8 +57,8 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   const evaluator = { db: deps.db, jobs: deps.jobs, logger };
   const handOff = new AlertHandOff(deps.jobs, logger, deps.frequencyCheckMs ?? 10_000);
   const payloadOf = <T>(payload: JsonValue) => payload as unknown as T;
-  // Evaluations lock storm-guard rows: each kind runs one at a time per process, so claimed jobs wait here and not
-  // on the database's locks; a backlog of one project's issue facts is evaluated as one.
+  // Evaluations lock storm-guard rows: each kind runs one at a time per process, so claimed jobs
+  // wait here and not on the database's locks; a backlog of one project's facts is evaluated as one.
   const evaluateFacts = serialLane((payload: IssueFactsPayload) => evaluateIssueFacts(evaluator, payload), {
     key: (payload) => payload.projectId,
     merge: (waiting, next) => ({ ...waiting, facts: [...waiting.facts, ...next.facts] }),
