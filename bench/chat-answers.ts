@@ -6,7 +6,7 @@
  * conversations pile up: part C), or in its own, as `npm start` runs it, beside this process's
  * client and stand-in (its CPU per answer read from /proc).
  */
-import { createModelProvider } from "../src/server/chat/model-provider";
+import { createModelProvider } from "../src/server/chat/model-factory";
 import { askAgent, userMessage } from "../test/helpers/chat-stream";
 import { startAppProcess } from "../test/helpers/app-process";
 import { startTestServer } from "../test/helpers/test-server";

@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
 import { plansApply } from "./billing/organization-plan";
-import { createStripeBillingProvider } from "./billing/stripe-billing.provider";
-import { createModelProvider } from "./chat/model-provider";
+import { modelConfigurationProblem } from "./chat/model-provider";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
@@ -50,13 +49,15 @@ async function main() {
   if (sealedAccounts > 0) logger.info("sealed plaintext OAuth tokens", { accounts: sealedAccounts });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger, keepOutbox: env.devOutbox, logLinks: env.MAIL_LOG_LINKS });
   // Stripe on the hosted deployment (env.ts refuses to start it without the keys); self-hosted has no billing.
-  const billing = plansApply(env) ? createStripeBillingProvider(env) : undefined;
+  // Stripe's SDK, the AI SDK with its providers and the AWS SDK are imported only where they are
+  // used: each holds 20-25 MB of memory that a server without them should not carry.
+  const billing = plansApply(env) ? (await import("./billing/stripe-billing.provider")).createStripeBillingProvider(env) : undefined;
   const auth = createAuth({ env, db: database.db, mailer, logger, secret: resolveAuthSecret(env), secretBox, billing });
   // Production images are built beforehand (Dockerfile); elsewhere a missing or stale bundle is built now.
   if (env.clientMode === "built" && !env.isProduction) await ensureClientBuilt(logger);
   const server: Server = createServer();
   const waf = createWafIntegration(env, secretBox);
-  const modelProvider = createModelProvider(env);
+  const modelProvider = modelConfigurationProblem(env) ? undefined : (await import("./chat/model-factory")).createModelProvider(env);
   const { listener, close } = await createApp({ env, database, auth, mailer, logger, billing, waf, secretBox, modelProvider, httpServer: server });
 
   server.on("request", listener).listen(env.PORT, env.HOST, () => {

@@ -14,7 +14,7 @@ import {
   type MessagesRequest,
 } from "../../../test/stand-ins/anthropic.server";
 import { AGENT_TOOLS } from "../agent/tools/agent-tools";
-import { createModelProvider } from "./model-provider";
+import { createModelProvider } from "./model-factory";
 
 const API_KEY = "sk-ant-standin";
 const toolResults = (request: MessagesRequest) =>

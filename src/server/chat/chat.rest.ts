@@ -5,9 +5,7 @@ import { createRequestContext, type AppServices } from "../context";
 import { activeOrganizationIdOf, resolveOrgScope } from "../organizations/org-scope";
 import { activeOrgRoute } from "../rest/context";
 import { bodyOf } from "../rest/input";
-import { startChatAnswer } from "./chat.service";
 import * as service from "./conversation.service";
-import { writeUiMessageStream } from "./ui-message-sse";
 
 const AGENTS = "/ai/agents";
 const CONVERSATION = `${AGENTS}/conversations/:id`;
@@ -44,9 +42,13 @@ export function chatRestRoutes(services: AppServices) {
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
     });
+    const [{ startChatAnswer }, { writeUiMessageStream }] = await answering();
     const stream = await startChatAnswer({ ...ctx, org }, projectId, input, abort.signal);
     // Read to its end even when the client left, so onFinish saves what was written.
     await writeUiMessageStream(res, stream, KEEP_ALIVE_MS);
   });
   return routes;
 }
+
+/** The AI SDK and the agent's tools load with the first answer, not at start-up (main.ts says why). */
+const answering = () => Promise.all([import("./chat.service"), import("./ui-message-sse")]);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { cleanTitle } from "./chat-title";
 import { applyApprovals, estimateTokens, expireUnansweredApprovals, pruneHistory, storableParts } from "./message-history";
-import { modelConfigurationProblem, createModelProvider } from "./model-provider";
+import { createModelProvider } from "./model-factory";
+import { modelConfigurationProblem } from "./model-provider";
 
 const say = (id: string, role: "user" | "assistant", text: string): UIMessage => ({ id, role, parts: [{ type: "text", text }] });
 const pending = (toolCallId: string, approvalId: string) =>

@@ -11,7 +11,7 @@ import {
   type StandInReply,
 } from "../../../test/stand-ins/openai-compatible.server";
 import { AGENT_TOOLS } from "../agent/tools/agent-tools";
-import { createModelProvider } from "./model-provider";
+import { createModelProvider } from "./model-factory";
 
 /**
  * The real provider path over HTTP: @ai-sdk/openai-compatible (built from AI_PROVIDER settings)

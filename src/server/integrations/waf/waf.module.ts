@@ -1,6 +1,6 @@
 import type { Env } from "../../env";
 import type { SecretBox } from "../../secrets/secret-box";
-import { createAwsWafClient } from "./aws-waf-client";
+import type { AwsWafClientOptions } from "./aws-waf-client";
 import { createIpSetLocks, type IpSetLocks } from "./ip-set-locks";
 import type { WafClient } from "./waf-client";
 
@@ -27,7 +27,7 @@ export function createWafIntegration(env: WafEnv, secretBox: SecretBox, client?:
   return {
     client:
       client ??
-      createAwsWafClient({
+      awsWafClientOnDemand({
         // The SDK's own precedence: the service-specific variable, then the global one.
         wafEndpoint: env.AWS_ENDPOINT_URL_WAFV2 ?? env.AWS_ENDPOINT_URL,
         stsEndpoint: env.AWS_ENDPOINT_URL_STS ?? env.AWS_ENDPOINT_URL,
@@ -37,5 +37,22 @@ export function createWafIntegration(env: WafEnv, secretBox: SecretBox, client?:
     secretBox,
     locks: createIpSetLocks(),
     rolesAvailable: assumer !== undefined,
+  };
+}
+
+/**
+ * The AWS SDK client, loaded with the first WAF call rather than at start-up: the SDK holds about
+ * 20 MB that a server whose organizations never connect a WAF should not carry.
+ */
+function awsWafClientOnDemand(options: AwsWafClientOptions): WafClient {
+  let client: Promise<WafClient> | null = null;
+  const aws = () => (client ??= import("./aws-waf-client").then((module) => module.createAwsWafClient(options)));
+  return {
+    listWebAcls: async (connection) => (await aws()).listWebAcls(connection),
+    getWebAcl: async (connection, webAcl) => (await aws()).getWebAcl(connection, webAcl),
+    listIpSets: async (connection) => (await aws()).listIpSets(connection),
+    getIpSet: async (connection, ipSet) => (await aws()).getIpSet(connection, ipSet),
+    updateIpSet: async (connection, ipSet, addresses) => (await aws()).updateIpSet(connection, ipSet, addresses),
+    sampledRequests: async (connection, query) => (await aws()).sampledRequests(connection, query),
   };
 }

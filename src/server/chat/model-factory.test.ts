@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createModelProvider } from "./model-provider";
+import { createModelProvider } from "./model-factory";
 
 describe("createModelProvider", () => {
   it("builds one model object per model id and reuses it (building one compiles the provider's schemas)", () => {
