@@ -17,8 +17,12 @@ export interface IngestGrouping extends Grouping {
 
 /** `legacy: false` (a project without v1 issues) skips the v1 fingerprint: nothing could be linked by it. */
 export function groupForIngest(occ: NormalizedOccurrence, { legacy: withLegacy = true } = {}): IngestGrouping {
-  const current = computeGroupingV2(occ);
-  if (!withLegacy) return { ...current, legacyFingerprint: null };
-  const legacy = fingerprintV1(occ);
-  return { ...current, legacyFingerprint: legacy === current.fingerprint ? null : legacy };
+  // computeGroupingV2 returns a fresh object: completed in place rather than copied (every event passes here).
+  const grouping: IngestGrouping = computeGroupingV2(occ);
+  if (!withLegacy) grouping.legacyFingerprint = null;
+  else {
+    const legacy = fingerprintV1(occ);
+    grouping.legacyFingerprint = legacy === grouping.fingerprint ? null : legacy;
+  }
+  return grouping;
 }

@@ -16,15 +16,28 @@ function readAddress(value: unknown): string | null {
   return readString(value, ADDRESS_MAX);
 }
 
-/** The frame keys addNativeFields reads: a frame with none of them (most frames of most SDKs) skips it. */
-const NATIVE_KEYS = ["instruction_addr", "symbol_addr", "image_addr", "package", "raw_function", "symbol", "platform", "trust", "vars"];
+/**
+ * Whether the frame holds any key addNativeFields reads; most frames of most SDKs hold none. Named
+ * property reads rather than a loop over key names: this runs for every frame of every event, and
+ * a keyed read per name (plus a closure per frame) made it a few percent of normalising.
+ */
+const hasNativeFields = (raw: Record<string, unknown>) =>
+  raw.instruction_addr !== undefined ||
+  raw.symbol_addr !== undefined ||
+  raw.image_addr !== undefined ||
+  raw.package !== undefined ||
+  raw.raw_function !== undefined ||
+  raw.symbol !== undefined ||
+  raw.platform !== undefined ||
+  raw.trust !== undefined ||
+  raw.vars !== undefined;
 
 /**
  * Adds the native and symbolication fields to `frame`, only those present. Runs for every frame of
  * every event: it sets what is there instead of building and filtering a full object.
  */
 function addNativeFields(frame: NormalizedFrame, raw: Record<string, unknown>): NormalizedFrame {
-  if (!NATIVE_KEYS.some((key) => raw[key] !== undefined)) return frame;
+  if (!hasNativeFields(raw)) return frame;
   const set = <K extends keyof NormalizedFrame>(key: K, value: NormalizedFrame[K] | null) => {
     if (value !== null) frame[key] = value;
   };

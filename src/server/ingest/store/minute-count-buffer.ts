@@ -10,8 +10,17 @@ export interface MinuteCountRow {
   count: number;
 }
 
-/** The minute an event received at `receivedAt` counts in, as issue_minute_counts keys it. */
-export const minuteOf = (receivedAt: Date) => new Date(Math.floor(receivedAt.getTime() / 60_000) * 60_000).toISOString();
+let lastMinute = { start: Number.NaN, text: "" };
+
+/**
+ * The minute an event received at `receivedAt` counts in, as issue_minute_counts keys it. Every
+ * event asks, and nearly all of them ask about the minute the previous one did: that one's text is kept.
+ */
+export function minuteOf(receivedAt: Date): string {
+  const start = Math.floor(receivedAt.getTime() / 60_000) * 60_000;
+  if (start !== lastMinute.start) lastMinute = { start, text: new Date(start).toISOString() };
+  return lastMinute.text;
+}
 
 /**
  * Events per issue and minute, for the spike and event-rate alert rules (alerts/alert-evaluator.ts),
