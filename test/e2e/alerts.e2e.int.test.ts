@@ -43,9 +43,9 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("alerts in a real browse
 
     await page.getByTestId("new-alert-rule").click();
     await page.locator("#rule-name").fill("Browser hook");
-    await page.locator("#rule-action").selectOption("webhook");
-    await page.locator("#rule-url").fill(`http://127.0.0.1:${receiver.port}/browser`);
-    await page.getByTestId("create-alert-rule").click();
+    await page.locator("#rule-action-0").selectOption("webhook");
+    await page.locator("#rule-url-0").fill(`http://127.0.0.1:${receiver.port}/browser`);
+    await page.getByTestId("save-alert-rule").click();
     const secret = (await page.getByTestId("webhook-secret").innerText()).trim();
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole("button", { name: "Done" }).click();
@@ -71,6 +71,64 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("alerts in a real browse
     await page.goto(`${server.url}/settings/profile`);
     await page.locator(`#alert-emails-${project.id}`).click();
     await expect.poll(async () => (await session.query("alert.emailOptOut", { projectId: project.id })).data?.optedOut).toBe(true);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("edits a rule: filters, a second action, the webhook keeps its signing secret; bad input is answered in the form", async () => {
+    const created = await session.mutation("alert.create", {
+      projectId: project.id,
+      name: "Edit me",
+      trigger: { type: "new_issue" },
+      actions: [{ type: "webhook", url: `http://127.0.0.1:${receiver.port}/edited` }],
+    });
+    const secret = created.data.actions[0].secret as string;
+    const webhookId = created.data.actions[0].id;
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(`${server.url}/dashboard/projects/${project.id}/settings`);
+
+    const row = page.getByTestId("alert-rule").filter({ hasText: "Edit me" });
+    await row.getByTestId("edit-alert-rule").click();
+    // The saved values fill the form; the URL stays sealed (only its host is shown).
+    expect(await page.locator("#rule-name").inputValue()).toBe("Edit me");
+    expect(await page.locator("#rule-url-0").getAttribute("placeholder")).toContain("http://127.0.0.1");
+    await page.locator("#rule-name").fill("");
+    await page.getByTestId("save-alert-rule").click();
+    expect(await page.getByTestId("form-error").innerText()).toContain("Please enter a rule name");
+
+    await page.locator("#rule-name").fill("Edited hook");
+    await page.locator("#rule-include-regressions").click();
+    await page.locator("#rule-environment-PRODUCTION").click();
+    await page.locator("#rule-min-level").selectOption("error");
+    await page.getByRole("button", { name: "Tag equals…" }).click();
+    await page.getByRole("textbox", { name: "Tag", exact: true }).fill("region");
+    await page.getByRole("textbox", { name: "Value", exact: true }).fill("eu");
+    await page.getByRole("button", { name: "Add action" }).click();
+    await page.locator("#rule-email-to-1").selectOption("users");
+    await page.getByRole("group", { name: "Members" }).getByText("Alma Alert").click();
+    await page.locator("#rule-interval").fill("10");
+    await page.getByTestId("save-alert-rule").click();
+    await row.first().waitFor({ state: "detached" });
+    const edited = page.getByTestId("alert-rule").filter({ hasText: "Edited hook" });
+    expect(await edited.innerText()).toContain("only Production, error+, region=eu");
+
+    const rules = (await session.query("alert.list", { projectId: project.id })).data as { id: string; [key: string]: unknown }[];
+    const saved = rules.find((rule) => rule.id === created.data.id);
+    expect(saved).toMatchObject({
+      name: "Edited hook",
+      trigger: { type: "new_issue", includeRegressions: true },
+      filters: { environments: ["PRODUCTION"], minLevel: "error", tags: [{ key: "region", value: "eu" }] },
+      actions: [
+        { id: webhookId, type: "webhook" },
+        { type: "email", to: "users", userIds: [expect.any(String)] },
+      ],
+      intervalMinutes: 10,
+    });
+
+    // The webhook kept its URL and signing secret through the edit.
+    await edited.getByTestId("send-test").click();
+    const delivered = await until(() => receiver.requests.find((request) => request.path === "/edited"), 15_000, "test delivery after the edit");
+    expect(verifySignature(secret, delivered.raw, String(delivered.headers["faultline-signature"]))).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
 });

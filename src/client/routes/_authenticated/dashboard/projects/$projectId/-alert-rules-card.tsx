@@ -1,4 +1,4 @@
-import { BellOffIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { BellOffIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { trpc, type RouterOutputs } from "@/client/lib/trpc";
 import { errorMessage } from "@/client/lib/api-error";
@@ -10,7 +10,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { CreateAlertRuleDialog } from "./-alert-rule-dialog";
+import { ENVIRONMENT_LABELS } from "@/shared/environments";
+import { AlertRuleDialog } from "./-alert-rule-dialog";
 
 type Rule = RouterOutputs["alert"]["list"][number];
 
@@ -27,6 +28,16 @@ function triggerSummary(trigger: Rule["trigger"]): string {
     case "level":
       return `Issue at ${trigger.level} or above`;
   }
+}
+
+function filterSummary(filters: Rule["filters"]): string | null {
+  const parts = [
+    filters.environments?.length ? filters.environments.map((environment) => ENVIRONMENT_LABELS[environment]).join("/") : null,
+    filters.minLevel ? `${filters.minLevel}+` : null,
+    filters.textContains ? `contains "${filters.textContains}"` : null,
+    ...(filters.tags ?? []).map((tag) => `${tag.key}=${tag.value}`),
+  ].filter(Boolean);
+  return parts.length > 0 ? `only ${parts.join(", ")}` : null;
 }
 
 function actionSummary(action: Rule["actions"][number]): string {
@@ -60,7 +71,14 @@ export function AlertRulesCard({ projectId, canManage }: { projectId: string; ca
         <CardDescription>Who hears about new issues, regressions and spikes. {canManage ? "" : "Only owners and admins can change rules."}</CardDescription>
         {canManage ? (
           <CardAction>
-            <CreateAlertRuleDialog projectId={projectId} />
+            <AlertRuleDialog
+              projectId={projectId}
+              trigger={
+                <Button size="sm" data-testid="new-alert-rule">
+                  <PlusIcon /> New rule
+                </Button>
+              }
+            />
           </CardAction>
         ) : null}
       </CardHeader>
@@ -76,7 +94,7 @@ export function AlertRulesCard({ projectId, canManage }: { projectId: string; ca
                 <div className="grid flex-1 gap-1">
                   <span className="font-medium">{rule.name}</span>
                   <span className="text-sm text-muted-foreground">
-                    {triggerSummary(rule.trigger)} · {rule.actions.map(actionSummary).join(", ")}
+                    {[triggerSummary(rule.trigger), filterSummary(rule.filters), rule.actions.map(actionSummary).join(", ")].filter(Boolean).join(" · ")}
                   </span>
                 </div>
                 {!rule.enabled ? <Badge variant="secondary">Disabled</Badge> : null}
@@ -86,6 +104,15 @@ export function AlertRulesCard({ projectId, canManage }: { projectId: string; ca
                 </Button>
                 {canManage ? (
                   <>
+                    <AlertRuleDialog
+                      projectId={projectId}
+                      rule={rule}
+                      trigger={
+                        <Button size="sm" variant="outline" data-testid="edit-alert-rule">
+                          <PencilIcon /> Edit
+                        </Button>
+                      }
+                    />
                     <Button
                       size="sm"
                       variant="outline"
