@@ -47,7 +47,7 @@ export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "bi
   /** Seals alert action URLs and signing secrets; built from SECRETS_KEY when absent. */
   secretBox?: SecretBox;
   /** Alerts' outbound client and spike-check pace (tests point them at loopback stand-ins). */
-  alertOptions?: Pick<AlertsDeps, "outbound" | "frequencyCheckMs">;
+  alertOptions?: Pick<AlertsDeps, "outbound" | "frequencyCheckMs" | "factsSweep">;
   /** Overrides env.clientMode (tests). */
   client?: ClientMode | "none";
   /** The server this app will listen on; Vite's hot reload shares its port (`npm run dev`). */

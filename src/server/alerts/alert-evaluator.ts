@@ -43,7 +43,8 @@ async function activeRules(db: Db, organizationId: string, projectId: string, ty
 export interface IssueFactsPayload {
   organizationId: string;
   projectId: string;
-  facts: { issueId: string; kind: "new" | "regression" }[];
+  /** `markedAt`: the issue's alert mark the fact is about (absent in jobs queued before marks existed). */
+  facts: { issueId: string; kind: "new" | "regression"; markedAt?: string }[];
 }
 
 /**
@@ -53,20 +54,34 @@ export interface IssueFactsPayload {
  * rule, not a transaction per issue and rule, while ingest shares the database with it.
  */
 export async function evaluateIssueFacts(deps: EvaluatorDeps, payload: IssueFactsPayload) {
+  // The sweep may hand an issue on while its first hand-off still waits: each fact is evaluated once.
+  const facts = [...new Map(payload.facts.map((fact) => [`${fact.issueId} ${fact.kind}`, fact])).values()];
   const rules = await activeRules(deps.db, payload.organizationId, payload.projectId, ISSUE_TRIGGERS);
-  if (rules.length === 0) return;
-  const issues = await loadAlertIssues(
+  if (rules.length > 0) await fireMatchingRules(deps, payload, facts, rules);
+  // Evaluated (with or without rules): these marks must not be handed on again. Only the marks these
+  // facts are about: an issue reopened meanwhile carries a newer one, still to be evaluated.
+  const marks = facts.flatMap((fact) => (fact.markedAt ? [{ issue_id: fact.issueId, marked_at: fact.markedAt }] : []));
+  if (marks.length === 0) return;
+  await deps.db.execute(
+    sql`update issues i set alert_pending_since = null
+        from json_to_recordset(${JSON.stringify(marks)}::json) as m(issue_id uuid, marked_at timestamptz)
+        where i.project_id = ${payload.projectId}::uuid and i.id = m.issue_id and i.alert_pending_since = m.marked_at`,
+  );
+}
+
+async function fireMatchingRules(deps: EvaluatorDeps, payload: IssueFactsPayload, facts: IssueFactsPayload["facts"], rules: RuleWithActions[]) {
+  const loaded = await loadAlertIssues(
     deps.db,
     payload.organizationId,
     payload.projectId,
-    payload.facts.map((fact) => fact.issueId),
+    facts.map((fact) => fact.issueId),
   );
   for (const rule of rules) {
     const trigger = JSON.parse(rule.trigger) as AlertTrigger;
     const filters = JSON.parse(rule.filters) as AlertFilters;
     const subjects: FireSubject[] = [];
-    for (const fact of payload.facts) {
-      const issue = issues.get(fact.issueId);
+    for (const fact of facts) {
+      const issue = loaded.get(fact.issueId);
       if (!issue || issue.status === MUTED) continue;
       const reason = reasonForFact(trigger, fact.kind, issue);
       if (reason && passesFilters(filters, issue)) subjects.push({ id: issue.id, issueId: issue.id, issueTitle: issue.title, reason });
@@ -108,13 +123,13 @@ export async function evaluateFrequency(deps: EvaluatorDeps, payload: { organiza
       sql`select issue_id from issue_minute_counts where ${scope} group by issue_id having sum(count) > ${trigger.count ?? 0} limit 100`,
     );
     if (spiking.length === 0) continue;
-    const issues = await loadAlertIssues(
+    const spikingIssues = await loadAlertIssues(
       deps.db,
       payload.organizationId,
       payload.projectId,
       spiking.map((row) => row.issue_id),
     );
-    const subjects: FireSubject[] = [...issues.values()]
+    const subjects: FireSubject[] = [...spikingIssues.values()]
       .filter((issue) => issue.status !== MUTED && passesFilters(filters, issue))
       .map((issue) => ({ id: issue.id, issueId: issue.id, issueTitle: issue.title, reason: "issue_frequency" }));
     await fireRule(deps.db, deps.jobs, rule, subjects);

@@ -33,7 +33,7 @@ export class AlertHandOff {
     const byProject = new Map<string, IssueFactsPayload>();
     for (const fact of facts.issueFacts) {
       const payload = byProject.get(fact.projectId) ?? { organizationId: fact.organizationId, projectId: fact.projectId, facts: [] };
-      payload.facts.push({ issueId: fact.issueId, kind: fact.kind });
+      payload.facts.push({ issueId: fact.issueId, kind: fact.kind, markedAt: fact.markedAt });
       byProject.set(fact.projectId, payload);
     }
     const due = new Date(Date.now() + FACTS_GATHER_MS);

@@ -13,6 +13,7 @@ import { sendDigest } from "./alert-digest";
 import { evaluateFrequency, evaluateIssueFacts, type IssueFactsPayload } from "./alert-evaluator";
 import { DELIVER_JOB, DIGEST_JOB } from "./alert-fire";
 import { AlertHandOff, EVALUATE_JOB, FREQUENCY_JOB } from "./alert-hand-off";
+import { AlertFactsSweep, type AlertFactsSweepOptions } from "./alert-facts-sweep";
 
 /** The project a frequency check is for. */
 interface ProjectRef {
@@ -25,6 +26,8 @@ export interface AlertsModule {
   handOff: AlertHandOff;
   /** What delivering needs (also the "Send test" button). */
   delivery: DeliveryDeps;
+  /** Finds issues a stopped process never handed over (alert-facts-sweep.ts). */
+  sweep: AlertFactsSweep;
   /** Waits for pending hand-offs; the job queue is closed by its owner. */
   close(): Promise<void>;
 }
@@ -40,6 +43,8 @@ export interface AlertsDeps {
   outbound?: OutboundHttp;
   /** How often one process checks a busy project's spike and rate rules (default 10 s). */
   frequencyCheckMs?: number;
+  /** The recovery of issues never handed over (default: once a minute, for issues marked over a minute). */
+  factsSweep?: Partial<AlertFactsSweepOptions>;
 }
 
 /** Alerts: the evaluator, storm guard and delivery, running as jobs of the database queue on every replica. */
@@ -71,5 +76,15 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   void deps.jobs.work(FREQUENCY_JOB, (payload) => checkFrequency(payloadOf<ProjectRef>(payload)));
   void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
   void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
-  return { handOff, delivery, close: () => handOff.flush() };
+  const sweep = new AlertFactsSweep(deps.db, handOff, logger, deps.factsSweep);
+  sweep.start();
+  return {
+    handOff,
+    delivery,
+    sweep,
+    close: async () => {
+      await sweep.close();
+      await handOff.flush();
+    },
+  };
 }

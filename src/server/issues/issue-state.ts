@@ -94,6 +94,14 @@ export function regressionMarkSql(batchToken: string): SQL {
   return sql`last_regression_batch = case when issues.status = ${sql.raw(statusLiteral(REGRESSES_FROM))} then ${batchToken}::uuid else issues.last_regression_batch end`;
 }
 
+/**
+ * Beside `afterNewEventSql`: an issue this statement reopens is marked for alerts, as a created one
+ * is. A fresh mark even over one still set: an evaluation of the earlier fact clears only its own.
+ */
+export const alertPendingMarkSql: SQL = sql.raw(
+  `alert_pending_since = case when issues.status = ${statusLiteral(REGRESSES_FROM)} then now() else issues.alert_pending_since end`,
+);
+
 // A Map, not an object literal: a level such as "constructor" must not find Object.prototype's.
 const SEVERITY_BY_LEVEL = new Map<string, IssueSeverity>([
   ["fatal", "CRITICAL"],

@@ -44,6 +44,12 @@ export const issues = pgTable(
      * it made (and records in issue_activities) from those a concurrent statement made just before.
      */
     lastRegressionBatch: uuid("last_regression_batch"),
+    /**
+     * Set by the ingest statement that creates or reopens the issue, cleared once alerts have
+     * evaluated it. One still set a while later was committed by a process that stopped before it
+     * handed the issue to alerts: the alerts' sweep hands it on (alerts/alert-facts-sweep.ts).
+     */
+    alertPendingSince: timestamp("alert_pending_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,6 +59,10 @@ export const issues = pgTable(
     // The issue list's other index-served sorts (severity, status and title sort ≤ 20,000 rows in memory).
     index("issues_org_project_first_seen_idx").on(t.organizationId, t.projectId, t.firstSeen.desc()),
     index("issues_org_project_user_count_idx").on(t.organizationId, t.projectId, t.userCount.desc()),
+    // Only the few issues alerts have not evaluated yet are in it.
+    index("issues_alert_pending_idx")
+      .on(t.alertPendingSince)
+      .where(sql`${t.alertPendingSince} is not null`),
   ],
 );
 

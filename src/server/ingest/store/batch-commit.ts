@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { afterNewEventSql, regressionActivityValuesSql, regressionMarkSql } from "../../issues/issue-state";
+import { afterNewEventSql, alertPendingMarkSql, regressionActivityValuesSql, regressionMarkSql } from "../../issues/issue-state";
 import { storableText } from "../normalize/storable-text";
 import { storableJson } from "./json-escapes";
 import { oneByteJson } from "./one-byte-text";
@@ -66,6 +66,8 @@ export interface IssueFact {
   projectId: string;
   issueId: string;
   kind: "new" | "regression";
+  /** The issue's alert mark this statement set (issues.alert_pending_since): the evaluation clears that one only. */
+  markedAt: string;
 }
 
 /** What one batch statement did. */
@@ -127,7 +129,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     duplicates: number[] | null;
     orphans: number[] | null;
     redirected: [number, string][] | null;
-    alerting: [string, string, string, boolean][] | null;
+    alerting: [string, string, string, boolean, string][] | null;
   }>(
     sql`with
       r as (
@@ -215,10 +217,10 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       upserted as (
         insert into issues (id, organization_id, project_id, fingerprint, grouping_version, title, culprit, level, platform,
                             severity, first_seen, last_seen, event_count, user_count, first_release, last_release,
-                            environments, last_occurrence_id, last_message)
+                            environments, last_occurrence_id, last_message, alert_pending_since)
         select m.id, m.organization_id, m.project_id, m.fingerprint, m.grouping_version, m.title, m.culprit, m.level, m.platform,
                m.severity, a.first_seen, a.last_seen, a.n, (select count(*) from new_users u where u.issue_id = m.id),
-               a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message
+               a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message, now()
         from issue_meta m join agg a on a.issue_id = m.id
         order by m.id
         on conflict (id) do update set
@@ -234,9 +236,11 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
                               else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
           -- The regression rule (RESOLVED reopens as a regression; IGNORED stays IGNORED): issues/issue-state.ts.
           ${afterNewEventSql},
-          ${regressionMarkSql(batchToken)}
+          ${regressionMarkSql(batchToken)},
+          -- Created or reopened: alerts have it to evaluate (alerts/alert-facts-sweep.ts recovers one never handed over).
+          ${alertPendingMarkSql}
         -- xmax is 0 on a row this insert created, the updating transaction's id on one it updated.
-        returning id, organization_id, project_id, xmax = 0 as created, last_regression_batch = ${batchToken}::uuid as regressed
+        returning id, organization_id, project_id, xmax = 0 as created, last_regression_batch = ${batchToken}::uuid as regressed, alert_pending_since
       ),
       -- Each issue this statement reopened gets its activity row, in the same atomic statement.
       regressions as (
@@ -270,8 +274,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
     -- Data-modifying CTEs run to completion whether or not anything reads them (PostgreSQL's rule),
     -- so the rollups return nothing and the result carries only what the caller uses.
     select (select json_agg(json_build_array(document_index, target_issue_id)) from resolved where target_issue_id <> issue_id) as redirected,
-           -- Alerts: [issue, organization, project, created] of each issue created or regressed.
-           (select json_agg(json_build_array(id, organization_id, project_id, created)) from upserted where created or regressed) as alerting,
+           -- Alerts: [issue, organization, project, created, its alert mark] of each issue created or regressed.
+           (select json_agg(json_build_array(id, organization_id, project_id, created, alert_pending_since)) from upserted where created or regressed) as alerting,
            (select array_agg(r.document_index) from r
              where not exists (select 1 from occ where occ.project_id = r.project_id and occ.event_id = r.event_id)) as duplicates,
            (select array_agg(r.document_index) from r where not exists (select 1 from projects p where p.id = r.project_id)) as orphans`,
@@ -282,11 +286,12 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
   for (const [index, issueId] of result?.redirected ?? []) if (tags[Number(index) - 1]) tags[Number(index) - 1].issueId = issueId;
   const orphanSlots = new Set((result?.orphans ?? []).map((index) => Number(index) - 1));
   const orphans = orphanSlots.size === 0 ? [] : slotOfItem.flatMap((slot, position) => (orphanSlots.has(slot) ? [position] : []));
-  const issueFacts: IssueFact[] = (result?.alerting ?? []).map(([issueId, organizationId, projectId, created]) => ({
+  const issueFacts: IssueFact[] = (result?.alerting ?? []).map(([issueId, organizationId, projectId, created, markedAt]) => ({
     issueId,
     organizationId,
     projectId,
     kind: created ? "new" : "regression",
+    markedAt,
   }));
   return { stored: tags.filter(Boolean), orphans, issueFacts };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "issues" ADD COLUMN "alert_pending_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "issues_alert_pending_idx" ON "issues" USING btree ("alert_pending_since") WHERE "issues"."alert_pending_since" is not null;
