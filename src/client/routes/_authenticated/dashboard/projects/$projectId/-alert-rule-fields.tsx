@@ -50,14 +50,8 @@ export function TriggerFields({ draft, change }: DraftFieldsProps) {
       ) : null}
       {frequency ? (
         <div className="grid grid-cols-2 gap-2">
-          <div className="grid gap-2">
-            <Label htmlFor="rule-count">More than (events)</Label>
-            <Input id="rule-count" type="number" min={1} value={draft.count} onChange={(event) => change({ count: event.target.value })} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="rule-minutes">In minutes (1–60)</Label>
-            <Input id="rule-minutes" type="number" min={1} max={60} value={draft.minutes} onChange={(event) => change({ minutes: event.target.value })} />
-          </div>
+          <NumberField id="rule-count" label="More than (events)" min={1} value={draft.count} change={(count) => change({ count })} />
+          <NumberField id="rule-minutes" label="In minutes (1–60)" min={1} max={60} value={draft.minutes} change={(minutes) => change({ minutes })} />
         </div>
       ) : null}
       {draft.trigger === "level" ? (
@@ -146,32 +140,42 @@ export function FilterFields({ draft, change }: DraftFieldsProps) {
   );
 }
 
+const PACE_FIELDS = [
+  { key: "intervalMinutes", id: "rule-interval", label: "At most once per issue every (minutes)", max: 1440 },
+  { key: "maxPerHour", id: "rule-max-per-hour", label: "At most per hour, then a digest", max: 1000 },
+] as const;
+
 /** The storm guard's two settings. */
 export function PaceFields({ draft, change }: DraftFieldsProps) {
   return (
     <div className="grid grid-cols-2 gap-2">
-      <div className="grid gap-2">
-        <Label htmlFor="rule-interval">At most once per issue every (minutes)</Label>
-        <Input
-          id="rule-interval"
-          type="number"
-          min={1}
-          max={1440}
-          value={draft.intervalMinutes}
-          onChange={(event) => change({ intervalMinutes: event.target.value })}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="rule-max-per-hour">At most per hour, then a digest</Label>
-        <Input
-          id="rule-max-per-hour"
-          type="number"
-          min={1}
-          max={1000}
-          value={draft.maxPerHour}
-          onChange={(event) => change({ maxPerHour: event.target.value })}
-        />
-      </div>
+      {PACE_FIELDS.map(({ key, id, label, max }) => (
+        <NumberField key={key} id={id} label={label} min={1} max={max} value={draft[key]} change={(value) => change({ [key]: value })} />
+      ))}
+    </div>
+  );
+}
+
+/** A labelled number input holding its text as typed (the rule body's checks judge it on save). */
+function NumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  change,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min: number;
+  max?: number;
+  change: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="number" min={min} max={max} value={value} onChange={(event) => change(event.target.value)} />
     </div>
   );
 }
