@@ -26,8 +26,6 @@ export interface AlertsModule {
   handOff: AlertHandOff;
   /** What delivering needs (also the "Send test" button). */
   delivery: DeliveryDeps;
-  /** Finds issues a stopped process never handed over (alert-facts-sweep.ts). */
-  sweep: AlertFactsSweep;
   /** Waits for pending hand-offs; the job queue is closed by its owner. */
   close(): Promise<void>;
 }
@@ -76,12 +74,12 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   void deps.jobs.work(FREQUENCY_JOB, (payload) => checkFrequency(payloadOf<ProjectRef>(payload)));
   void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
   void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
+  // Finds issues a stopped process committed but never handed over (alert-facts-sweep.ts).
   const sweep = new AlertFactsSweep(deps.db, handOff, logger, deps.factsSweep);
   sweep.start();
   return {
     handOff,
     delivery,
-    sweep,
     close: async () => {
       await sweep.close();
       await handOff.flush();
