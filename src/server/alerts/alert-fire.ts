@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { alertNotifications } from "../db/schema/index";
 import type { DatabaseJobQueue } from "../jobs/database-job-queue";
 import type { AlertReason } from "./alert-message";
 import type { RuleWithActions } from "./alert-rule.queries";
+import { insertNotifications, notificationRows, type NotificationSubject } from "./notification-rows";
 
 export const DELIVER_JOB = "alert.deliver";
 export const DIGEST_JOB = "alert.digest";
@@ -13,11 +13,8 @@ export const DIGEST_JOB = "alert.digest";
 const DIGEST_DELAY_MS = 60_000;
 
 /** What a rule fires about: an issue, or the project for rate rules (issueId null), and why. */
-export interface FireSubject {
+export interface FireSubject extends NotificationSubject {
   id: string;
-  issueId: string | null;
-  issueTitle: string | null;
-  reason: AlertReason;
 }
 
 /** How one rule's firing went, counted over its subjects. */
@@ -97,38 +94,16 @@ export async function fireRule(db: Db, jobs: DatabaseJobQueue, rule: RuleWithAct
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-type NotificationInsert = typeof alertNotifications.$inferInsert;
-
-/** The log's entries for one attempt: a row per action of the rule for each subject. */
-export function notificationRows(
-  rule: RuleWithActions,
-  subjects: Omit<FireSubject, "id">[],
-  entry: Pick<NotificationInsert, "kind" | "status" | "error" | "suppressedCount">,
-): NotificationInsert[] {
-  return subjects.flatMap((subject) =>
-    rule.actions.map((action) => ({
-      organizationId: rule.organizationId,
-      projectId: rule.projectId,
-      ruleId: rule.id,
-      ruleName: rule.name,
-      actionId: action.id,
-      issueId: subject.issueId,
-      issueTitle: subject.issueTitle,
-      channel: action.type,
-      reason: subject.reason,
-      ...entry,
-    })),
-  );
-}
-
 /** One suppressed entry per action and held-back subject, for the notification log. */
 async function recordSuppressed(tx: Tx, rule: RuleWithActions, held: FireSubject[]) {
-  const rows = notificationRows(rule, held, {
-    kind: "alert",
-    status: "suppressed",
-    error: `Held back by the storm guard: more than ${rule.maxPerHour} notifications of this rule this hour (a digest follows)`,
-  });
-  if (rows.length > 0) await tx.insert(alertNotifications).values(rows);
+  await insertNotifications(
+    tx,
+    notificationRows(rule, held, {
+      kind: "alert",
+      status: "suppressed",
+      error: `Held back by the storm guard: more than ${rule.maxPerHour} notifications of this rule this hour (a digest follows)`,
+    }),
+  );
 }
 
 /** One pending notification per action and subject, each with its delivery job, in the caller's transaction. */
@@ -136,13 +111,15 @@ export async function recordNotifications(
   tx: Tx,
   jobs: DatabaseJobQueue,
   rule: RuleWithActions,
-  subjects: Omit<FireSubject, "id">[],
+  subjects: NotificationSubject[],
   kind: "alert" | "digest",
   suppressedCount: number | null,
 ): Promise<string[]> {
-  const rows = notificationRows(rule, subjects, { kind, status: "pending", suppressedCount });
-  if (rows.length === 0) return [];
-  const inserted = await tx.insert(alertNotifications).values(rows).returning({ id: alertNotifications.id });
-  for (const { id } of inserted) await jobs.enqueueWith(tx, DELIVER_JOB, { notificationId: id }, { singletonKey: id });
-  return inserted.map((row) => row.id);
+  const ids = await insertNotifications(tx, notificationRows(rule, subjects, { kind, status: "pending", suppressedCount }));
+  await jobs.enqueueEachWith(
+    tx,
+    DELIVER_JOB,
+    ids.map((id) => ({ payload: { notificationId: id }, singletonKey: id })),
+  );
+  return ids;
 }

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../errors";
 import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
-import { notificationRows } from "./alert-fire";
+import { notificationRows } from "./notification-rows";
 import { selectRules } from "./alert-rule.queries";
 
 type NotificationRow = typeof alertNotifications.$inferSelect;

@@ -58,6 +58,41 @@ describe("DatabaseJobQueue", () => {
     await queue.close();
   });
 
+  it("enqueues many jobs in one statement inside a transaction, keeping a waiting key's job", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const seen: unknown[] = [];
+    await queue.enqueue("many", { n: 0 }, { singletonKey: "k0", startAfter: new Date(Date.now() + 60_000) });
+    await database.db.transaction(async (tx) => {
+      await queue.enqueueEachWith(tx, "many", [{ payload: { n: 1 }, singletonKey: "k0" }, { payload: { n: 2 }, singletonKey: "k2" }, { payload: { n: 3 } }]);
+    });
+    const waiting = await executeRows<{ payload: string; singleton_key: string | null }>(
+      database.db,
+      sql`select payload, singleton_key from jobs where name = 'many' order by payload`,
+    );
+    expect(waiting.map((row) => [JSON.parse(row.payload), row.singleton_key])).toEqual([
+      [{ n: 0 }, "k0"],
+      [{ n: 2 }, "k2"],
+      [{ n: 3 }, null],
+    ]);
+    await queue.work("many", async (payload) => void seen.push(payload));
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(expect.arrayContaining([{ n: 2 }, { n: 3 }]));
+    await executeRows(database.db, sql`delete from jobs where name = 'many'`);
+    await queue.close();
+  });
+
+  it("enqueues nothing from a rolled-back transaction", async () => {
+    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.enqueueEachWith(tx, "rolled", [{ payload: { n: 1 } }]);
+        throw new Error("caller failed");
+      }),
+    ).rejects.toThrow("caller failed");
+    expect(await executeRows(database.db, sql`select 1 from jobs where name = 'rolled'`)).toEqual([]);
+    await queue.close();
+  });
+
   it("appends to the waiting job of a key with appendTo, and runs it once with everything gathered", async () => {
     const queue = new DatabaseJobQueue(database.db, logger, { ...fast, pollMs: 60_000 });
     const runs: unknown[] = [];
