@@ -15,11 +15,15 @@ export interface DatabaseJobQueueOptions {
   /** Backoff before retry n is baseBackoffMs × 2^(n-1), capped at maxBackoffMs. */
   baseBackoffMs: number;
   maxBackoffMs: number;
-  /** Jobs claimed per poll. */
+  /**
+   * Jobs claimed per poll, run side by side. Few: jobs share the database pool with ingest, and a
+   * burst of alert deliveries ten at a time kept ingest's batch statements waiting for connections
+   * (p99 during a ten-rule burst 13–30 ms higher than with four; bench/README.md, session 15).
+   */
   batchSize: number;
 }
 
-const DEFAULTS: DatabaseJobQueueOptions = { pollMs: 1000, leaseMs: 60_000, maxAttempts: 5, baseBackoffMs: 2000, maxBackoffMs: 5 * 60_000, batchSize: 10 };
+const DEFAULTS: DatabaseJobQueueOptions = { pollMs: 1000, leaseMs: 60_000, maxAttempts: 5, baseBackoffMs: 2000, maxBackoffMs: 5 * 60_000, batchSize: 4 };
 
 export interface EnqueueOptions {
   /** At most one job of this name and key waits at a time (a running one does not count). */
