@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
 import { parseOutboundAllow } from "./outbound/outbound-allow";
+
+/** One payload worker per core beyond the first (the main thread's), at most two: none on one core. */
+const DEFAULT_INGEST_WORKERS = Math.min(2, availableParallelism() - 1);
 
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
@@ -74,6 +78,9 @@ const EnvSchema = z.object({
   // Batches committing at once on PostgreSQL. One is fastest on a small machine: while it commits,
   // the next batch fills, so batches are bigger and cost less per event (bench/README.md, round 5).
   INGEST_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // Threads that parse, normalise and group request bodies beside the main thread, which also
+  // serves HTTP and drives the database (ingest/prepare/payload-workers.ts); 0 does it all inline.
+  INGEST_WORKERS: z.coerce.number().int().min(0).max(16).default(DEFAULT_INGEST_WORKERS),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")

@@ -9,6 +9,7 @@ import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore 
 import { IngestService } from "./ingest.service";
 import { createIngestRouter } from "./http/ingest-dispatcher";
 import { nativeIngestHandlers } from "./native/native.routes";
+import { PayloadWorkers } from "./prepare/payload-workers";
 import { ProjectKeyCache } from "./project-key.cache";
 import { sentryIngestHandlers } from "./sentry/sentry.routes";
 import type { UsageQuota } from "../billing/usage-quota";
@@ -68,6 +69,7 @@ export function createIngest(
     },
     logger: ingestLogger,
     quota,
+    payloads: env.INGEST_WORKERS > 0 ? new PayloadWorkers(env.INGEST_WORKERS, ingestLogger) : undefined,
   });
   const handle = createIngestRouter({
     sentry: sentryIngestHandlers(service, ingestLogger),
@@ -85,6 +87,8 @@ export function createIngest(
       writer.onCommitted = listener;
     },
     close: async () => {
+      // Bodies the workers still hold are prepared inline, then committed with the rest.
+      await service.deps.payloads?.close();
       await writer.close();
       await quota?.close();
       await counters.close();

@@ -9,6 +9,9 @@ import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-lim
 import type { NormalizedOccurrence } from "./store/occurrence.types";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
 import type { UsageQuota } from "../billing/usage-quota";
+import type { PayloadWorkers } from "./prepare/payload-workers";
+import { readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
+import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 export interface IngestDeps {
   keys: ProjectKeyCache;
@@ -18,6 +21,8 @@ export interface IngestDeps {
   logger: Logger;
   /** The plans' monthly quotas (hosted deployment only); absent, events cost nothing extra. */
   quota?: UsageQuota;
+  /** Worker threads that prepare request bodies; absent, bodies are prepared on the calling thread. */
+  payloads?: PayloadWorkers;
 }
 
 /** How an SDK request ended: accepted (every event committed) with what to answer, or refused by the rate limit. */
@@ -89,6 +94,16 @@ export class IngestService {
       this.deps.quota.release(project.organizationId, events);
       throw error;
     }
+  }
+
+  /** Parses, normalises, groups and prepares a body for a known project (prepare/ready-payload.ts), on a payload worker if there are any. */
+  prepare(input: PrepareInput): Promise<ReadyPayload> {
+    return this.deps.payloads ? this.deps.payloads.prepare(input) : readyPayloadAsync(input);
+  }
+
+  /** Stores one prepared event; resolves only once it is committed. */
+  storePrepared(event: PreparedOccurrence) {
+    return this.deps.writer.writePrepared(event);
   }
 
   /** Groups and stores one occurrence; resolves only once it is committed. */

@@ -3,8 +3,9 @@ import { IngestError } from "./http/ingest-error";
 import { refusedBy, type IngestResult, type IngestService } from "./ingest.service";
 import type { IngestProject } from "./project-key.cache";
 import { extractSentryAuth, type SentryAuthInput } from "./sentry/sentry-auth";
-import { readSentryPayload, type SentryEndpoint, type SentryPayload } from "./sentry/sentry-payload.reader";
-import type { NormalizedOccurrence } from "./store/occurrence.types";
+import { readSentryPayload, type SentryEndpoint } from "./sentry/sentry-payload.reader";
+import { readyFrom, type ReadyPayload } from "./prepare/ready-payload";
+import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 /** What the Sentry steps read of a request: the key's places (query, headers), the body stream, the client address. */
 export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
@@ -15,26 +16,29 @@ export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
  */
 export async function ingestEnvelope(ingest: IngestService, request: SentryRequest, urlProjectNumber: number): Promise<IngestResult<string | null>> {
   // Most SDKs put the key in the query or a header: then a bad body can be counted against the
-  // project. Keys that only travel in the envelope header are checked after parsing.
+  // project, and the body is prepared for it in one go (on a payload worker). Keys that only
+  // travel in the envelope header are checked after parsing.
   const early = hasRequestAuth(request) ? await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber)).publicKey, urlProjectNumber) : null;
-  const payload = await readPayload(ingest, "envelope", request, early);
-  const auth = extractSentryAuth(authInput(request, urlProjectNumber, payload.dsn));
-  const project = early ?? (await ingest.authorize(auth.publicKey, urlProjectNumber));
+  const { project, payload } = early
+    ? { project: early, payload: await readReady(ingest, "envelope", request, early) }
+    : await readThenAuthorize(ingest, request, urlProjectNumber);
+  // The envelope's own DSN must agree with the request's key (auth_conflict otherwise).
+  if (early) extractSentryAuth(authInput(request, urlProjectNumber, payload.dsn));
   // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
   // must still arrive while the SDK backs off, or its discard counts would be lost.
-  if (payload.occurrences.length > 0 && ingest.limitsRate) {
+  if (payload.events.length > 0 && ingest.limitsRate) {
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
-  const quota = await ingest.checkQuota(project, payload.occurrences.length);
+  const quota = await ingest.checkQuota(project, payload.events.length);
   if (quota.limited) return refusedBy(quota);
-  for (const item of payload.envelope?.items ?? []) {
-    if (item.type === "client_report") recordClientReport(ingest, project, item.json);
+  for (const item of payload.items) {
+    if (item.type === "client_report") recordClientReport(ingest, project, item.report);
     // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
     else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
       ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
   }
-  await ingest.storeWithinQuota(project, payload.occurrences.length, () => storeAll(ingest, project, payload.occurrences));
+  await ingest.storeWithinQuota(project, payload.events.length, () => storeAll(ingest, payload.events));
   return { accepted: true, value: payload.responseId };
 }
 
@@ -43,14 +47,14 @@ export async function ingestStoreBody(ingest: IngestService, request: SentryRequ
   // Headers and query carry the key on the store endpoint; check it before reading the body.
   const auth = extractSentryAuth(authInput(request, urlProjectNumber));
   const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
-  const payload = await readPayload(ingest, "store", request, project);
+  const payload = await readReady(ingest, "store", request, project);
   if (ingest.limitsRate) {
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
-  const quota = await ingest.checkQuota(project, payload.occurrences.length);
+  const quota = await ingest.checkQuota(project, payload.events.length);
   if (quota.limited) return refusedBy(quota);
-  await ingest.storeWithinQuota(project, payload.occurrences.length, () => storeAll(ingest, project, payload.occurrences));
+  await ingest.storeWithinQuota(project, payload.events.length, () => storeAll(ingest, payload.events));
   return { accepted: true, value: payload.responseId };
 }
 
@@ -76,15 +80,35 @@ function authInput(request: SentryRequest, urlProjectNumber: number, envelopeDsn
   return { query: request.query, headers: request.req.headers, envelopeDsn, urlProjectNumber };
 }
 
-/** Reads and parses the body; one rejected as invalid (400) or too large (413) is counted in the project's outcomes. */
-async function readPayload(ingest: IngestService, endpoint: SentryEndpoint, request: SentryRequest, project: IngestProject | null): Promise<SentryPayload> {
+/** Reads, parses and prepares the body for a project known beforehand (prepare/ready-payload.ts). */
+function readReady(ingest: IngestService, endpoint: SentryEndpoint, request: SentryRequest, project: IngestProject): Promise<ReadyPayload> {
+  return countingRefusals(ingest, project, async () => {
+    const body = await ingest.readBody(request.req);
+    return ingest.prepare({ endpoint, body, options: readOptions(ingest, request), context: project });
+  });
+}
+
+/** An envelope whose key only its header carries: read here, then prepared once that key names the project. */
+async function readThenAuthorize(ingest: IngestService, request: SentryRequest, urlProjectNumber: number) {
+  const options = readOptions(ingest, request);
+  const read = await countingRefusals(ingest, null, async () => readSentryPayload("envelope", await ingest.readBody(request.req), options));
+  const project = await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber, read.dsn)).publicKey, urlProjectNumber);
+  return { project, payload: readyFrom(read, project, options.receivedAt) };
+}
+
+function readOptions(ingest: IngestService, request: SentryRequest) {
+  return {
+    ingestLimits: ingest.deps.limits,
+    receivedAt: new Date(),
+    // `{{auto}}` user IPs: the client as seen through TRUST_PROXY hops, like the request log.
+    connectionIp: request.clientIp(),
+  };
+}
+
+/** A body rejected as invalid (400) or too large (413) is counted in the project's outcomes, when the project is known. */
+async function countingRefusals<T>(ingest: IngestService, project: IngestProject | null, read: () => Promise<T>): Promise<T> {
   try {
-    return readSentryPayload(endpoint, await ingest.readBody(request.req), {
-      ingestLimits: ingest.deps.limits,
-      receivedAt: new Date(),
-      // `{{auto}}` user IPs: the client as seen through TRUST_PROXY hops, like the request log.
-      connectionIp: request.clientIp(),
-    });
+    return await read();
   } catch (error) {
     if (project && error instanceof IngestError && error.status !== 415) {
       ingest.recordOutcome(project, error.status === 413 ? "too_large" : "invalid", error.code, "error", 1);
@@ -93,12 +117,11 @@ async function readPayload(ingest: IngestService, endpoint: SentryEndpoint, requ
   }
 }
 
-/** Resolves once every occurrence of the request is committed. */
-function storeAll(ingest: IngestService, project: IngestProject, occurrences: NormalizedOccurrence[]): Promise<unknown> {
-  const receivedAt = new Date();
+/** Resolves once every event of the request is committed. */
+function storeAll(ingest: IngestService, events: PreparedOccurrence[]): Promise<unknown> {
   // One event is the usual request: no array and no Promise.all for it.
-  if (occurrences.length === 1) return ingest.store(project, occurrences[0], receivedAt);
-  return Promise.all(occurrences.map((occurrence) => ingest.store(project, occurrence, receivedAt)));
+  if (events.length === 1) return ingest.storePrepared(events[0]);
+  return Promise.all(events.map((event) => ingest.storePrepared(event)));
 }
 
 function recordClientReport(ingest: IngestService, project: IngestProject, report: unknown) {

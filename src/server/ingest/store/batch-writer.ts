@@ -86,9 +86,20 @@ export class BatchWriter {
   write(item: PendingOccurrence): Promise<void> {
     const refused = this.refusal();
     if (refused) return Promise.reject(refused);
+    // Prepared now, while an earlier batch commits, rather than when this one is built.
+    return this.enqueue(prepareOccurrence(item));
+  }
+
+  /** As write, for an event prepared already (on a payload worker: prepare/payload-workers.ts). */
+  writePrepared(event: PreparedOccurrence): Promise<void> {
+    const refused = this.refusal();
+    if (refused) return Promise.reject(refused);
+    return this.enqueue(event);
+  }
+
+  private enqueue(item: BatchItem): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // Prepared now, while an earlier batch commits, rather than when this one is built.
-      this.queue.push({ item: prepareOccurrence(item), resolve, reject });
+      this.queue.push({ item, resolve, reject });
       this.schedule();
     });
   }
@@ -97,10 +108,7 @@ export class BatchWriter {
   writeRow<T>(kind: RowKind<T>, row: T): Promise<void> {
     const refused = this.refusal();
     if (refused) return Promise.reject(refused);
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item: new QueuedRow(kind, row), resolve, reject });
-      this.schedule();
-    });
+    return this.enqueue(new QueuedRow(kind, row));
   }
 
   /** Why a new write is refused (503): shutting down, or the queue is full (backpressure). */

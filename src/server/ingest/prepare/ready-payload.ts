@@ -1,0 +1,76 @@
+import { groupForIngest } from "../../grouping/ingest-grouping";
+import { readSentryPayload, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
+import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
+
+/** The project an authorised request writes to: all that grouping and preparing need of it. */
+export interface PrepareContext {
+  organizationId: string;
+  projectId: string;
+  /** Whether the project has v1 issues (project-key.cache.ts): only then is the v1 fingerprint computed. */
+  legacyGrouping?: boolean;
+}
+
+/** One SDK request body to turn into storable events, for a project already known. */
+export interface PrepareInput {
+  endpoint: SentryEndpoint;
+  body: Uint8Array;
+  /** Also the events' receive time. */
+  options: ReadPayloadOptions & { receivedAt: Date };
+  context: PrepareContext;
+}
+
+/** What the envelope route still reads of an item once its events are prepared. */
+export interface ItemSummary {
+  type: string;
+  skipped: boolean;
+  /** The parsed payload of a client report (its discard counts); nothing for other items. */
+  report?: unknown;
+}
+
+/** A request body read, normalised, grouped and prepared for the batch writer. */
+export interface ReadyPayload {
+  items: ItemSummary[];
+  /** Ready for BatchWriter.writePrepared, in item order. */
+  events: PreparedOccurrence[];
+  /** What to answer `{"id": …}` with; null means answer `{}`. */
+  responseId: string | null;
+  /** The envelope header `dsn`, one of the auth sources (see extractSentryAuth). */
+  dsn: string | null;
+}
+
+/**
+ * Everything ingest does to a request body that needs no database and no shared state: parse,
+ * normalise, group, prepare. Pure, so it can run on a worker thread (payload-workers.ts) as well
+ * as inline, with the same result. Throws IngestError (400/413) as readSentryPayload does.
+ */
+export function readyPayload({ endpoint, body, options, context }: PrepareInput): ReadyPayload {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return readyFrom(readSentryPayload(endpoint, bytes, options), context, options.receivedAt);
+}
+
+/** A read payload's events grouped and prepared for the batch writer, and what the route reads of its items. */
+export function readyFrom(payload: SentryPayload, context: PrepareContext, receivedAt: Date): ReadyPayload {
+  return {
+    items: (payload.envelope?.items ?? []).map((item) => ({
+      type: item.type,
+      skipped: item.skipped,
+      ...(item.type === "client_report" ? { report: item.json } : {}),
+    })),
+    events: payload.occurrences.map((occurrence) =>
+      prepareOccurrence({
+        organizationId: context.organizationId,
+        projectId: context.projectId,
+        occurrence,
+        grouping: groupForIngest(occurrence, { legacy: context.legacyGrouping !== false }),
+        receivedAt,
+      }),
+    ),
+    responseId: payload.responseId,
+    dsn: payload.dsn,
+  };
+}
+
+/** readyPayload as a promise, failing as a worker's answer does: by rejecting. */
+export async function readyPayloadAsync(input: PrepareInput): Promise<ReadyPayload> {
+  return readyPayload(input);
+}
