@@ -58,7 +58,10 @@ export class PayloadWorkers {
     const id = this.nextId++;
     return new Promise<ReadyPayload>((resolve, reject) => {
       slot.pending.set(id, { input, resolve, reject });
-      slot.worker.postMessage({ id, input });
+      // A small Buffer is a view into Node's shared 8 KiB pool, which a message would copy whole:
+      // the body's own bytes go instead, moved rather than copied (the original stays for a retry).
+      const body = new Uint8Array(input.body);
+      slot.worker.postMessage({ id, input: { ...input, body } }, [body.buffer]);
     });
   }
 
