@@ -20,6 +20,11 @@ interface Slot {
 
 const BOOT = new URL("./payload-worker.boot.mjs", import.meta.url);
 const ENTRY = new URL("./payload-worker.ts", import.meta.url).href;
+/**
+ * A body's objects die as soon as it is prepared, so a small young generation costs the worker
+ * little and keeps its heap — and the process's peak RSS — down (bench/README.md, session 16).
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 4 };
 /** A worker that stopped is started again after this long (a crash loop must not spin). */
 const RESTART_DELAY_MS = 1000;
 
@@ -77,7 +82,7 @@ export class PayloadWorkers {
   }
 
   private spawn() {
-    const worker = new Worker(BOOT, { workerData: { entry: this.entry }, name: "ingest-payload" });
+    const worker = new Worker(BOOT, { workerData: { entry: this.entry }, name: "ingest-payload", resourceLimits: WORKER_HEAP });
     const slot: Slot = { worker, ready: false, pending: new Map() };
     this.slots.push(slot);
     worker.on("message", (message: WorkerAnswer | { ready: true }) => {
