@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { groupForIngest } from "../grouping/ingest-grouping";
 import type { Logger } from "../logger";
 import type { BatchWriter } from "./store/batch-writer";
 import { decodeBody } from "./http/body-decoder";
@@ -10,7 +9,7 @@ import type { NormalizedOccurrence } from "./store/occurrence.types";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
 import type { UsageQuota } from "../billing/usage-quota";
 import type { PayloadWorkers } from "./prepare/payload-workers";
-import { readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
+import { preparedEvent, readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 export interface IngestDeps {
@@ -108,13 +107,7 @@ export class IngestService {
 
   /** Groups and stores one occurrence; resolves only once it is committed. */
   store(project: IngestProject, occurrence: NormalizedOccurrence, receivedAt: Date) {
-    return this.deps.writer.write({
-      organizationId: project.organizationId,
-      projectId: project.projectId,
-      occurrence,
-      grouping: groupForIngest(occurrence, { legacy: project.legacyGrouping !== false }),
-      receivedAt,
-    });
+    return this.deps.writer.writePrepared(preparedEvent(occurrence, project, receivedAt));
   }
 
   recordOutcome(

@@ -1,5 +1,6 @@
 import { groupForIngest } from "../../grouping/ingest-grouping";
 import { readSentryPayload, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
+import type { NormalizedOccurrence } from "../store/occurrence.types";
 import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
@@ -56,18 +57,21 @@ export function readyFrom(payload: SentryPayload, context: PrepareContext, recei
       skipped: item.skipped,
       ...(item.type === "client_report" ? { report: item.json } : {}),
     })),
-    events: payload.occurrences.map((occurrence) =>
-      prepareOccurrence({
-        organizationId: context.organizationId,
-        projectId: context.projectId,
-        occurrence,
-        grouping: groupForIngest(occurrence, { legacy: context.legacyGrouping !== false }),
-        receivedAt,
-      }),
-    ),
+    events: payload.occurrences.map((occurrence) => preparedEvent(occurrence, context, receivedAt)),
     responseId: payload.responseId,
     dsn: payload.dsn,
   };
+}
+
+/** One normalised event grouped and prepared for the batch writer. */
+export function preparedEvent(occurrence: NormalizedOccurrence, context: PrepareContext, receivedAt: Date): PreparedOccurrence {
+  return prepareOccurrence({
+    organizationId: context.organizationId,
+    projectId: context.projectId,
+    occurrence,
+    grouping: groupForIngest(occurrence, { legacy: context.legacyGrouping !== false }),
+    receivedAt,
+  });
 }
 
 /** readyPayload as a promise, failing as a worker's answer does: by rejecting. */
