@@ -62,6 +62,8 @@ describe("ingest input over HTTP (battery A2–A5)", () => {
   });
 
   it("cuts a gzip bomb (1 GiB of zeros) off at the limit with 413, quickly and without growing RSS", async () => {
+    // The payload workers start with the first body: their start-up is not the bomb's growth.
+    await server.ingest.service.deps.payloads?.whenReady();
     const rssBefore = process.memoryUsage().rss;
     let produced = 0;
     const zeros = new Readable({

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { occurrences } from "../../src/server/db/schema/index";
 import { envelopeOf, loadPayload, sendPayload } from "../helpers/sdk-payloads";
 import { startTestServer, type TestServer } from "../helpers/test-server";
@@ -44,7 +44,8 @@ describe("ingest with payload workers", () => {
     const workers = server.ingest.service.deps.payloads!;
     // The first body starts the worker and is prepared inline while it boots.
     expect((await sendPayload(server.url, keyOf(project), "envelope", envelope(0))).status).toBe(200);
-    await vi.waitFor(() => expect(workers.readyWorkers).toBe(1), { timeout: 30_000, interval: 50 });
+    await workers.whenReady();
+    expect(workers.readyWorkers).toBe(1);
 
     for (let n = 1; n <= 10; n++) expect((await sendPayload(server.url, keyOf(project), "envelope", envelope(n))).status).toBe(200);
     expect(workers.workerAnswers).toBe(10);

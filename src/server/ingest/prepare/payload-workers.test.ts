@@ -33,8 +33,10 @@ afterEach(async () => {
 async function readyPool(entry?: string) {
   pool = new PayloadWorkers(1, createLogger("silent"), entry);
   // Workers start on first use; until one is ready, bodies are prepared inline.
-  await pool.prepare(inputs[0]);
-  while (pool.readyWorkers === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await pool.prepare(inputs[0])).toEqual(readyPayload(inputs[0]));
+  expect(pool.workerAnswers).toBe(0);
+  await pool.whenReady();
+  expect(pool.readyWorkers).toBe(1);
   return pool;
 }
 

@@ -43,6 +43,7 @@ export class PayloadWorkers {
   workerAnswers = 0;
   private started = false;
   private closed = false;
+  private onReady: (() => void)[] = [];
 
   constructor(
     private readonly size: number,
@@ -54,6 +55,16 @@ export class PayloadWorkers {
   /** Workers started and ready to take bodies. */
   get readyWorkers() {
     return this.slots.filter((slot) => slot.ready).length;
+  }
+
+  /**
+   * Starts the workers if they have not started yet and resolves once one is ready (at once with
+   * none to start): for whoever must not count their start-up, such as a memory measurement.
+   */
+  whenReady(): Promise<void> {
+    if (!this.started && !this.closed) this.start();
+    if (this.size === 0 || this.closed || this.readyWorkers > 0) return Promise.resolve();
+    return new Promise((resolve) => this.onReady.push(resolve));
   }
 
   prepare(input: PrepareInput): Promise<ReadyPayload> {
@@ -86,8 +97,9 @@ export class PayloadWorkers {
     const slot: Slot = { worker, ready: false, pending: new Map() };
     this.slots.push(slot);
     worker.on("message", (message: WorkerAnswer | { ready: true }) => {
-      if ("ready" in message) slot.ready = true;
-      else this.settle(slot, message);
+      if (!("ready" in message)) return this.settle(slot, message);
+      slot.ready = true;
+      for (const resolve of this.onReady.splice(0)) resolve();
     });
     worker.on("error", (error) => this.logger.error("ingest payload worker failed", { err: error }));
     worker.on("exit", (code) => {
