@@ -30,8 +30,8 @@ afterEach(async () => {
   pool = null;
 });
 
-async function readyPool(entry?: string) {
-  pool = new PayloadWorkers(1, createLogger("silent"), entry);
+async function readyPool(entry?: string, shareAt = Number.POSITIVE_INFINITY) {
+  pool = new PayloadWorkers(1, createLogger("silent"), entry, shareAt);
   // Workers start on first use; until one is ready, bodies are prepared inline.
   expect(await pool.prepare(inputs[0])).toEqual(readyPayload(inputs[0]));
   expect(pool.workerAnswers).toBe(0);
@@ -65,6 +65,18 @@ describe("payload workers", () => {
     const fromWorker = await workers.prepare(bad).catch((error: unknown) => error);
     expect(fromWorker).toBeInstanceOf(IngestError);
     expect(fromWorker).toMatchObject({ code: inline!.code, status: 400, message: inline!.message });
+  });
+
+  it("share a burst with the main thread: past shareAt bodies held, the next is prepared inline", { timeout: 60_000 }, async () => {
+    const workers = await readyPool(undefined, 3);
+    const before = workers.workerAnswers;
+    // The whole burst is handed out before any answer can come back: three to the worker, the rest inline.
+    const answers = await Promise.all(inputs.map((input) => workers.prepare(input)));
+    expect(workers.workerAnswers - before).toBe(3);
+    expect(answers).toEqual(inputs.map((input) => readyPayload(input)));
+    // Once the worker has answered, it takes bodies again.
+    await workers.prepare(inputs[1]);
+    expect(workers.workerAnswers - before).toBe(4);
   });
 
   it("lose no body when a worker stops: what it held is prepared inline", { timeout: 60_000 }, async () => {

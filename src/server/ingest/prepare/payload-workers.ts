@@ -27,6 +27,13 @@ const ENTRY = new URL("./payload-worker.ts", import.meta.url).href;
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4 };
 /** A worker that stopped is started again after this long (a crash loop must not spin). */
 const RESTART_DELAY_MS = 1000;
+/**
+ * Bodies a worker may hold before the main thread prepares the next one itself. Requests come in
+ * bursts (a committed batch answers many connections at once, and they send again together); a
+ * worker alone would work through a burst one body after another while the main thread waits, so
+ * past this depth the main thread shares the burst (bench/README.md, session 17).
+ */
+export const DEFAULT_SHARE_AT = 4;
 
 /**
  * Parsing, normalising, grouping and preparing events (ready-payload.ts) on worker threads. The
@@ -50,6 +57,8 @@ export class PayloadWorkers {
     private readonly logger: Logger,
     /** The worker module (tests give one that misbehaves). */
     private readonly entry = ENTRY,
+    /** Past this many bodies held by the least busy worker, the next is prepared inline. */
+    private readonly shareAt = DEFAULT_SHARE_AT,
   ) {}
 
   /** Workers started and ready to take bodies. */
@@ -70,7 +79,7 @@ export class PayloadWorkers {
   prepare(input: PrepareInput): Promise<ReadyPayload> {
     if (!this.started && !this.closed) this.start();
     const slot = this.leastBusy();
-    if (!slot) return readyPayloadAsync(input);
+    if (!slot || slot.pending.size >= this.shareAt) return readyPayloadAsync(input);
     const id = this.nextId++;
     return new Promise<ReadyPayload>((resolve, reject) => {
       slot.pending.set(id, { input, resolve, reject });
