@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { InvalidEnvironmentError, parseEnv } from "./env";
+import { defaultIngestWorkers, InvalidEnvironmentError, parseEnv } from "./env";
 import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 
 describe("environment configuration", () => {
@@ -35,6 +35,11 @@ describe("environment configuration", () => {
       expect(env[variable], variable).toBe(DEFAULT_INGEST_LIMITS[field]);
       expect(example, variable).toMatch(new RegExp(`^${variable}=${DEFAULT_INGEST_LIMITS[field]}$`, "m"));
     }
+  });
+
+  it("starts payload workers only on cores beyond the main thread's and the database's, at most two", () => {
+    expect([1, 2, 3, 4, 8, 64].map(defaultIngestWorkers)).toEqual([0, 0, 1, 2, 2, 2]);
+    expect(parseEnv({ INGEST_WORKERS: "1" }).INGEST_WORKERS).toBe(1);
   });
 
   it("accepts the hosted mode literal and treats empty values as unset", () => {

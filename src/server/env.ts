@@ -4,8 +4,14 @@ import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
 import { parseOutboundAllow } from "./outbound/outbound-allow";
 
-/** One payload worker per core beyond the first (the main thread's), at most two: none on one core. */
-const DEFAULT_INGEST_WORKERS = Math.min(2, availableParallelism() - 1);
+/**
+ * Payload workers on the cores left after the main thread's and one for the database and the rest
+ * of the machine, at most two: none on two cores, where a worker finds no idle core and its copies
+ * across the thread boundary cost more than it saves (bench/README.md, session 17).
+ */
+export function defaultIngestWorkers(cores: number): number {
+  return Math.max(0, Math.min(2, cores - 2));
+}
 
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
@@ -80,7 +86,7 @@ const EnvSchema = z.object({
   INGEST_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   // Threads that parse, normalise and group request bodies beside the main thread, which also
   // serves HTTP and drives the database (ingest/prepare/payload-workers.ts); 0 does it all inline.
-  INGEST_WORKERS: z.coerce.number().int().min(0).max(16).default(DEFAULT_INGEST_WORKERS),
+  INGEST_WORKERS: z.coerce.number().int().min(0).max(16).default(defaultIngestWorkers(availableParallelism())),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
