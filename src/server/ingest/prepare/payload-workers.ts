@@ -33,7 +33,7 @@ const RESTART_DELAY_MS = 1000;
  * worker alone would work through a burst one body after another while the main thread waits, so
  * past this depth the main thread shares the burst (bench/README.md, session 17).
  */
-export const DEFAULT_SHARE_AT = 4;
+const DEFAULT_SHARE_AT = 4;
 
 /**
  * Parsing, normalising, grouping and preparing events (ready-payload.ts) on worker threads. The
