@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { tokenScopeForRoute } from "../api-tokens/route-scopes";
-import { API_ROUTES, type ApiRoute } from "./api-routes";
+import type { ApiRoute } from "./api-route";
+import { API_ROUTES } from "./api-routes";
 import { ApiErrorView, viewComponents, viewRef } from "./openapi-views";
 
-export { API_ROUTES, type ApiRoute } from "./api-routes";
+export { API_ROUTES } from "./api-routes";
+export type { ApiRoute } from "./api-route";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
