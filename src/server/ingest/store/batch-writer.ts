@@ -84,31 +84,27 @@ export class BatchWriter {
    * project was deleted, or the database refuses one of its values — while the rest of its batch is.
    */
   write(item: PendingOccurrence): Promise<void> {
-    const refused = this.refusal();
-    if (refused) return Promise.reject(refused);
     // Prepared now, while an earlier batch commits, rather than when this one is built.
     return this.enqueue(prepareOccurrence(item));
   }
 
-  /** As write, for an event prepared already (on a payload worker: prepare/payload-workers.ts). */
+  /** As write, for an event prepared already (ingest/prepare/ready-payload.ts, inline or on a payload worker). */
   writePrepared(event: PreparedOccurrence): Promise<void> {
-    const refused = this.refusal();
-    if (refused) return Promise.reject(refused);
     return this.enqueue(event);
-  }
-
-  private enqueue(item: BatchItem): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      this.schedule();
-    });
   }
 
   /** Another domain's row (see QueuedRow), under the same queue limit; resolves once committed. */
   writeRow<T>(kind: RowKind<T>, row: T): Promise<void> {
+    return this.enqueue(new QueuedRow(kind, row));
+  }
+
+  private enqueue(item: BatchItem): Promise<void> {
     const refused = this.refusal();
     if (refused) return Promise.reject(refused);
-    return this.enqueue(new QueuedRow(kind, row));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
   }
 
   /** Why a new write is refused (503): shutting down, or the queue is full (backpressure). */
