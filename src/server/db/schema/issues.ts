@@ -53,6 +53,8 @@ export const issues = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A deferrable constraint since migration 0010 (drizzle cannot declare that): checked at the end
+    // of a statement, so concurrent ingest upserts settle on their arbiter, the primary key.
     uniqueIndex("issues_project_fingerprint_idx").on(t.projectId, t.fingerprint),
     index("issues_org_project_last_seen_idx").on(t.organizationId, t.projectId, t.lastSeen.desc()),
     index("issues_org_project_event_count_idx").on(t.organizationId, t.projectId, t.eventCount.desc()),

@@ -223,6 +223,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
                a.first_release, a.last_release, a.environments, a.last_occurrence_id, a.last_message, now()
         from issue_meta m join agg a on a.issue_id = m.id
         order by m.id
+        -- An upsert settles a race on its arbiter only; the (project_id, fingerprint) unique index is
+        -- deferrable (migration 0010) so that a batch losing a race on an issue retries as an update.
         on conflict (id) do update set
           event_count = issues.event_count + excluded.event_count,
           user_count = issues.user_count + excluded.user_count,
