@@ -2,14 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISSUE_STATUSES, type IssueStatus } from "../../shared/triage.inputs";
 import { issueActivities, issues } from "../db/schema/index";
-import { computeGrouping } from "../grouping/fingerprint.v1";
-import { normalizeSentryEvent } from "../ingest/normalize/event.normalizer";
 import { commitBatch } from "../ingest/store/batch-commit";
-import { prepareOccurrence } from "../ingest/store/prepared-occurrence";
 import { afterNewEvent, canTransition, INITIAL_STATUS, severityForLevel, statusChange, type IssueStatusFields } from "./issue-state";
 import { updateIssueStatuses } from "./issue-triage.queries";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
+import { preparedMessageEvent } from "../../../test/helpers/message-event";
 
 /**
  * Ingest's issue upsert is SQL and triage is drizzle; both must do what issue-state.ts says, from
@@ -18,7 +16,6 @@ import { seedProject } from "../../../test/helpers/seed";
 describe("issue state machine against the real statements", () => {
   let database: TestDatabase;
   let project: Awaited<ReturnType<typeof seedProject>>;
-  let seq = 0;
   beforeAll(async () => {
     database = await createTestDatabase();
     project = await seedProject(database.db, "issue-state");
@@ -34,15 +31,7 @@ describe("issue state machine against the real statements", () => {
   const caseName = (i: number) => String.fromCharCode(97 + i).repeat(3);
   /** Commits one event through the real batch statement; its message names the issue. */
   const ingest = async (issueName: string) => {
-    seq += 1;
-    const occurrence = normalizeSentryEvent({ event_id: seq.toString(16).padStart(32, "0"), message: issueName, level: "error" });
-    const prepared = prepareOccurrence({
-      organizationId: project.organizationId,
-      projectId: project.projectId,
-      occurrence,
-      grouping: computeGrouping(occurrence),
-      receivedAt: new Date(),
-    });
+    const prepared = preparedMessageEvent(project, issueName);
     await commitBatch(database, [prepared], []);
     return prepared.issueId;
   };

@@ -2,14 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISSUE_STATUSES, type IssueStatus } from "../../shared/triage.inputs";
 import { issueActivities, issues } from "../db/schema/index";
-import { computeGrouping } from "../grouping/fingerprint.v1";
-import { normalizeSentryEvent } from "../ingest/normalize/event.normalizer";
 import { commitBatch } from "../ingest/store/batch-commit";
-import { prepareOccurrence } from "../ingest/store/prepared-occurrence";
 import { afterNewEvent, type IssueStatusFields } from "./issue-state";
 import { selectIssueActivity } from "./issue-detail.queries";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
+import { preparedMessageEvent } from "../../../test/helpers/message-event";
 
 /**
  * Issue 14 item 18: a regression (a new exception reopening a RESOLVED issue) is recorded in the
@@ -19,7 +17,6 @@ import { seedProject } from "../../../test/helpers/seed";
 describe("regressions in the issue's activity", () => {
   let database: TestDatabase;
   let project: Awaited<ReturnType<typeof seedProject>>;
-  let seq = 0;
   beforeAll(async () => {
     database = await createTestDatabase();
     project = await seedProject(database.db, "regression-activity");
@@ -27,20 +24,9 @@ describe("regressions in the issue's activity", () => {
   afterAll(() => database.destroy());
 
   const caseName = (i: number) => String.fromCharCode(97 + i).repeat(3);
-  const prepare = (issueName: string) => {
-    seq += 1;
-    const occurrence = normalizeSentryEvent({ event_id: seq.toString(16).padStart(32, "0"), message: issueName, level: "error" });
-    return prepareOccurrence({
-      organizationId: project.organizationId,
-      projectId: project.projectId,
-      occurrence,
-      grouping: computeGrouping(occurrence),
-      receivedAt: new Date(),
-    });
-  };
   /** One batch statement holding `count` events of the issue named `issueName`. */
   const ingest = async (issueName: string, count = 1) => {
-    const batch = Array.from({ length: count }, () => prepare(issueName));
+    const batch = Array.from({ length: count }, () => preparedMessageEvent(project, issueName));
     await commitBatch(database, batch, []);
     return batch[0].issueId;
   };

@@ -10,6 +10,7 @@ import { withoutNulEscapes } from "./json-escapes";
 import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
 import { createTestDatabase, type TestDatabase } from "../../../../test/helpers/test-database";
 import { seedProject } from "../../../../test/helpers/seed";
+import { preparedMessageEvent } from "../../../../test/helpers/message-event";
 
 /**
  * The stored documents travel beside the rows and are matched to them by position: every
@@ -24,16 +25,8 @@ describe("commitBatch", () => {
   });
   afterAll(() => database.destroy());
 
-  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PreparedOccurrence => {
-    const occurrence = normalizeSentryEvent({ event_id: eventId, message, level: "error", tags });
-    return prepareOccurrence({
-      organizationId: project.organizationId,
-      projectId: project.projectId,
-      occurrence,
-      grouping: computeGrouping(occurrence),
-      receivedAt: new Date(),
-    });
-  };
+  const pending = (eventId: string, message: string, tags: Record<string, string> = { note: message }): PreparedOccurrence =>
+    preparedMessageEvent(project, message, { event_id: eventId, tags });
   const storedMessages = async () => {
     const rows = await database.db
       .select({ eventId: occurrences.eventId, data: occurrences.data })

@@ -3,13 +3,11 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../db/execute";
 import { issues } from "../../db/schema/index";
-import { computeGrouping } from "../../grouping/fingerprint.v1";
-import { normalizeSentryEvent } from "../normalize/event.normalizer";
 import { commitBatch } from "./batch-commit";
 import { sqlStateOf } from "./database-errors";
-import { prepareOccurrence } from "./prepared-occurrence";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../../../../test/helpers/test-database";
 import { seedProject } from "../../../../test/helpers/seed";
+import { preparedMessageEvent } from "../../../../test/helpers/message-event";
 
 /**
  * The batch statement upserts issues ON CONFLICT (id), and an upsert settles a race on that arbiter
@@ -21,24 +19,13 @@ import { seedProject } from "../../../../test/helpers/seed";
 describe("the issues upsert under concurrent batches", () => {
   let database: TestDatabase;
   let project: Awaited<ReturnType<typeof seedProject>>;
-  let seq = 0;
   beforeAll(async () => {
     database = await createTestDatabase();
     project = await seedProject(database.db, "issue-upsert-race");
   });
   afterAll(() => database.destroy());
 
-  const prepare = (message: string) => {
-    seq += 1;
-    const occurrence = normalizeSentryEvent({ event_id: seq.toString(16).padStart(32, "0"), message, level: "error" });
-    return prepareOccurrence({
-      organizationId: project.organizationId,
-      projectId: project.projectId,
-      occurrence,
-      grouping: computeGrouping(occurrence),
-      receivedAt: new Date(),
-    });
-  };
+  const prepare = (message: string) => preparedMessageEvent(project, message);
   const ingest = (message: string, count: number) =>
     commitBatch(
       database,
