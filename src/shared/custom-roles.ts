@@ -1,30 +1,12 @@
 import { z } from "zod";
+import { PERMISSION_STATEMENTS, type PermissionResource } from "./permissions";
 import { ORGANIZATION_ROLES } from "./roles";
 
 /**
  * Organization roles (spec §3, §6): custom roles with a permission map per organization, next to
- * the built-in owner, admin and member. The resources and actions a map may name are the spec's
- * (server/auth/access-control.ts holds the same table for better-auth).
+ * the built-in owner, admin and member. The resources and actions a map may name are the
+ * permission table's (permissions.ts).
  */
-export const PERMISSION_STATEMENTS = {
-  organization: ["update", "delete"],
-  member: ["create", "update", "delete"],
-  invitation: ["create", "cancel"],
-  team: ["create", "update", "delete"],
-  ac: ["create", "read", "update", "delete"],
-} as const;
-
-export type PermissionResource = keyof typeof PERMISSION_STATEMENTS;
-export type PermissionMap = Partial<Record<PermissionResource, string[]>>;
-
-export const RESOURCE_LABELS: Record<PermissionResource, string> = {
-  organization: "Organization",
-  member: "Members",
-  invitation: "Invitations",
-  team: "Teams",
-  ac: "Roles",
-};
-
 export const CUSTOM_ROLE_NAME_MAX_LENGTH = 40;
 
 /** Stored in members' comma-separated role column, so no commas or spaces; never a built-in name. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statements } from "../../src/server/auth/access-control";
-import { PERMISSION_STATEMENTS } from "../../src/shared/custom-roles";
+import { PERMISSION_STATEMENTS } from "../../src/shared/permissions";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { uniqueEmail } from "../helpers/test-users";
 import { AUTH } from "./auth-kit";
@@ -18,7 +18,7 @@ describe("organization roles", () => {
   });
   afterAll(() => server.close());
 
-  it("offers exactly the spec's resources and actions", () => {
+  it("offers exactly the permission table's resources and actions", () => {
     expect(PERMISSION_STATEMENTS).toEqual(statements);
   });
 

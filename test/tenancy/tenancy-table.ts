@@ -91,6 +91,7 @@ const NOT_FOUND = { error: "NOT_FOUND" } as const;
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
+  "permission.mine": { scope: "organization", input: () => undefined },
   "project.list": { scope: "organization", input: () => undefined },
   "project.overview": { scope: "organization", input: () => undefined },
   "project.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PermissionMap } from "@/shared/custom-roles";
+import type { PermissionMap } from "@/shared/permissions";
 import { authClient } from "./auth-client";
 import { unwrap } from "./api-error";
 import { useActiveOrganizationId } from "./use-organization";

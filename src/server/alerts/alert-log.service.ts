@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { AlertRuleScope, ListNotificationsInput, SetAlertEmailOptOutInput } from "../../shared/alert.inputs";
 import type { AlertEmailOptOutView, AlertNotificationPage, AlertNotificationView, AlertTestResult } from "../../shared/alert.views";
-import { canManageProjects } from "../../shared/roles";
 import { alertEmailOptOuts, alertNotifications } from "../db/schema/index";
 import { offsetOf, toPaged } from "../db/paging";
 import { AppError, notFound } from "../errors";
 import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
+import { requirePermission } from "../organizations/permissions";
 import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
 import { notificationRows } from "./notification-rows";
 import { selectRules } from "./alert-rule.queries";
@@ -59,7 +59,7 @@ export async function sendTestNotifications(ctx: OrgContext, delivery: DeliveryD
   await requireProject(ctx, scope.projectId);
   const [rule] = await selectRules(ctx.db, ctx.org.organizationId, scope.projectId, scope.ruleId);
   if (!rule) throw notFound("Alert rule");
-  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can send test notifications");
+  await requirePermission(ctx, "alert:manage");
   if (!delivery) throw new AppError("SERVICE_UNAVAILABLE", "Alerts are not running on this server");
   if (rule.actions.length === 0) return { notifications: [] };
   const inserted = await ctx.db

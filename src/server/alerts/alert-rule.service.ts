@@ -9,7 +9,6 @@ import type {
   UpdateAlertRuleInput,
 } from "../../shared/alert.inputs";
 import type { AlertRuleView } from "../../shared/alert.views";
-import { canManageProjects } from "../../shared/roles";
 import type { Db } from "../db/client";
 import { alertActions, alertRules, member, team } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
@@ -19,6 +18,7 @@ import type { SecretBox } from "../secrets/secret-box";
 import { newSigningSecret, sealActionUrl, sealSigningSecret, urlHostOf } from "./alert-action-secrets";
 import { selectRules, type AlertActionRow } from "./alert-rule.queries";
 import { ruleView } from "./alert-rule.view";
+import { requirePermission } from "../organizations/permissions";
 
 export interface AlertContext extends OrgContext {
   secretBox: SecretBox;
@@ -26,11 +26,6 @@ export interface AlertContext extends OrgContext {
 
 /** A validation failure found after parsing, in the same shape as zod's (errors.ts validationError). */
 const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", `${path}: ${message}`, { issues: [{ path, message }] });
-
-/** Checked after the project lookup, so another tenant's project stays NOT_FOUND for every role. */
-function assertCanManageAlerts(ctx: OrgContext) {
-  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can edit alert rules");
-}
 
 export async function listRules(ctx: AlertContext, projectId: string): Promise<AlertRuleView[]> {
   await requireProject(ctx, projectId);
@@ -126,7 +121,7 @@ const ruleColumns = (body: AlertRuleBody) => ({
 
 export async function createRule(ctx: AlertContext, input: CreateAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
-  assertCanManageAlerts(ctx);
+  await requirePermission(ctx, "alert:manage");
   if (input.actions.some((action) => action.id)) throw invalid("actions", "A new rule's actions have no ids");
   await checkRecipients(ctx.db, ctx.org.organizationId, input.actions);
   const { ruleId, secrets } = await ctx.db.transaction(async (tx) => {
@@ -142,7 +137,7 @@ export async function createRule(ctx: AlertContext, input: CreateAlertRuleInput)
 export async function updateRule(ctx: AlertContext, input: UpdateAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
   const rule = await loadRule(ctx, input);
-  assertCanManageAlerts(ctx);
+  await requirePermission(ctx, "alert:manage");
   await checkRecipients(ctx.db, ctx.org.organizationId, input.actions);
   const secrets = await ctx.db.transaction(async (tx) => {
     await tx
@@ -157,14 +152,15 @@ export async function updateRule(ctx: AlertContext, input: UpdateAlertRuleInput)
 export async function deleteRule(ctx: AlertContext, scope: AlertRuleScope): Promise<{ id: string }> {
   await requireProject(ctx, scope.projectId);
   const rule = await loadRule(ctx, scope);
-  assertCanManageAlerts(ctx);
+  await requirePermission(ctx, "alert:manage");
   await ctx.db.delete(alertRules).where(and(eq(alertRules.organizationId, ctx.org.organizationId), eq(alertRules.id, rule.id)));
   return { id: rule.id };
 }
 
-/** Any member may snooze a rule (it quiets their project's alerts for a while; it changes no rule). */
+/** Snoozing quiets a project's alerts for a while and changes no rule: `alert:snooze`, which members hold. */
 export async function snoozeRule(ctx: AlertContext, input: SnoozeAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
+  await requirePermission(ctx, "alert:snooze");
   const rule = await loadRule(ctx, input);
   await ctx.db
     .update(alertRules)

@@ -1,17 +1,18 @@
 import { API_TOKEN_SCOPES, CreateApiTokenInput, type ApiTokenScope } from "../../shared/api-token.inputs";
 import type { ApiTokenView, CreatedApiToken } from "../../shared/api-token.views";
-import { canManageProjects } from "../../shared/roles";
 import type { apiTokens } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import type { OrgContext } from "../organizations/org-scope";
+import { permissionsOf, requirePermission } from "../organizations/permissions";
 import { deleteToken, insertToken, selectTokens } from "./api-token.queries";
 import { displayPrefix, generateTokenSecret, hashTokenSecret } from "./token-secret";
 
 const DAY_MS = 86_400_000;
 
-/** Tokens act for the whole organization, so managing them is an owner's or admin's job, reading them too. */
-function assertCanManageTokens(ctx: OrgContext) {
-  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can manage API tokens");
+/** Tokens act for the whole organization: seeing them (names, scopes, creators) is for those who may create or revoke them. */
+async function assertMaySeeTokens(ctx: OrgContext) {
+  const permissions = await permissionsOf(ctx);
+  if (!permissions.has("apiToken:create") && !permissions.has("apiToken:revoke")) throw new AppError("FORBIDDEN", "Your role cannot see API tokens");
 }
 
 export function parseScopes(stored: string): ApiTokenScope[] {
@@ -32,13 +33,13 @@ function toView(row: typeof apiTokens.$inferSelect, creatorName: string | null):
 }
 
 export async function listApiTokens(ctx: OrgContext): Promise<ApiTokenView[]> {
-  assertCanManageTokens(ctx);
+  await assertMaySeeTokens(ctx);
   const rows = await selectTokens(ctx.db, ctx.org.organizationId);
   return rows.map((row) => toView(row.token, row.creatorName));
 }
 
 export async function createApiToken(ctx: OrgContext, rawInput: CreateApiTokenInput): Promise<CreatedApiToken> {
-  assertCanManageTokens(ctx);
+  await requirePermission(ctx, "apiToken:create");
   const input = CreateApiTokenInput.parse(rawInput);
   const secret = generateTokenSecret();
   const row = await insertToken(ctx.db, {
@@ -56,7 +57,7 @@ export async function createApiToken(ctx: OrgContext, rawInput: CreateApiTokenIn
 }
 
 export async function revokeApiToken(ctx: OrgContext, tokenId: string): Promise<{ revoked: true }> {
-  assertCanManageTokens(ctx);
+  await requirePermission(ctx, "apiToken:revoke");
   if (!(await deleteToken(ctx.db, ctx.org.organizationId, tokenId))) throw notFound("API token");
   return { revoked: true };
 }

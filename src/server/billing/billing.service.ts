@@ -1,10 +1,10 @@
 import type { CheckoutInput, Plan } from "../../shared/billing.inputs";
-import { canManageProjects } from "../../shared/roles";
 import type { BillingRedirect, BillingUsage, PlanCatalog, SubscriptionView } from "../../shared/billing.views";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import type { OrgScope } from "../organizations/org-scope";
+import { requirePermission } from "../organizations/permissions";
 import { organization } from "../db/schema/index";
 import { eq } from "drizzle-orm";
 import type { BillingProvider } from "./billing-provider";
@@ -27,11 +27,6 @@ function hostedBilling(ctx: BillingContext): BillingProvider {
   return ctx.billing;
 }
 
-/** Owners and admins manage billing; members see the plan read-only. */
-function requireBillingManager(ctx: BillingContext) {
-  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins of the organization can manage billing.");
-}
-
 export async function listSubscriptions(ctx: BillingContext, input: { active?: boolean }): Promise<SubscriptionView[]> {
   hostedBilling(ctx);
   const rows = await selectSubscriptions(ctx.db, ctx.org.organizationId, input.active === true);
@@ -45,7 +40,7 @@ export function planCatalog(ctx: BillingContext): PlanCatalog {
 
 export async function startCheckout(ctx: BillingContext, input: CheckoutInput): Promise<BillingRedirect> {
   const provider = hostedBilling(ctx);
-  requireBillingManager(ctx);
+  await requirePermission(ctx, "billing:manage");
   const organizationId = ctx.org.organizationId;
   if ((await organizationPlan(ctx.db, organizationId)) === input.plan) {
     throw new AppError("CONFLICT", "The organization is already on the plus plan. Use Manage billing to change or cancel it.");
@@ -72,7 +67,7 @@ async function createCustomer(ctx: BillingContext, provider: BillingProvider) {
 
 export async function openPortal(ctx: BillingContext): Promise<BillingRedirect> {
   const provider = hostedBilling(ctx);
-  requireBillingManager(ctx);
+  await requirePermission(ctx, "billing:manage");
   const customerId = await customerOf(ctx.db, ctx.org.organizationId);
   if (!customerId) throw new AppError("NOT_FOUND", "This organization has no billing account yet: upgrade to plus first.");
   const url = await provider.portalUrl({ customerId, returnUrl: `${ctx.env.API_URL.replace(/\/$/, "")}/settings/organization/billing` });

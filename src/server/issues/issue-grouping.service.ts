@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, inArray, sql } from "drizzle-orm";
 import type { MergeIssuesInput, UnmergeIssueInput } from "../../shared/grouping.inputs";
 import type { IssueFingerprint, SimilarIssue } from "../../shared/grouping.views";
-import { canTriageIssues } from "../../shared/roles";
 import type { IssueScope } from "../../shared/triage.inputs";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { issues } from "../db/schema/index";
@@ -14,10 +13,9 @@ import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { selectIssueFingerprints, selectSimilarCandidates } from "./issue-fingerprint.queries";
 import { lockIssues, mergeInto, recordOwnFingerprints } from "./issue-merge.queries";
-import type { TriageActor } from "./issue-triage.queries";
 import { fingerprintsOf, newestDocument, settleSource, splitOut } from "./issue-unmerge.queries";
 import { issueScope, listColumns, selectIssue } from "./issue.queries";
-import { getIssue } from "./issue.service";
+import { getIssue, triageActor } from "./issue.service";
 import { toIssueListItem } from "./issue.view";
 
 /**
@@ -26,15 +24,10 @@ import { toIssueListItem } from "./issue.view";
  * events of a merged fingerprint land in the merged issue, those of a split one in its new issue.
  */
 
-function groupingActor(ctx: OrgContext, projectId: string): TriageActor {
-  if (!canTriageIssues(ctx.org.role)) throw new AppError("FORBIDDEN", "Your role cannot merge or split issues");
-  return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
-}
-
 /** Merges the issues into the target (default: the one with the most events); answers the merged issue. */
 export async function mergeIssues(ctx: OrgContext, input: MergeIssuesInput): Promise<IssueDetail> {
   await requireProject(ctx, input.projectId);
-  const actor = groupingActor(ctx, input.projectId);
+  const actor = await triageActor(ctx, input.projectId);
   const ids = [...new Set([...input.issueIds, ...(input.targetId ? [input.targetId] : [])])];
   if (ids.length < 2) throw new AppError("BAD_REQUEST", "Select at least two different issues to merge");
   const targetId = await ctx.db.transaction(async (tx) => {
@@ -74,7 +67,7 @@ function splitIssueFrom(document: string | null, source: typeof issues.$inferSel
 /** Splits the chosen fingerprints out of the issue, one new issue each; answers those issues. */
 export async function unmergeIssue(ctx: OrgContext, input: UnmergeIssueInput): Promise<IssueListItem[]> {
   await requireProject(ctx, input.projectId);
-  const actor = groupingActor(ctx, input.projectId);
+  const actor = await triageActor(ctx, input.projectId);
   const wanted = [...new Set(input.fingerprints)];
   const splitIds = await ctx.db.transaction(async (tx) => {
     const [locked] = await lockIssues(tx, actor, [input.issueId]);

@@ -7,11 +7,11 @@ import type {
   SetIssueStatusInput,
 } from "../../shared/triage.inputs";
 import type { Paged } from "../../shared/paging";
-import { canTriageIssues } from "../../shared/roles";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
 import type { OrgContext } from "../organizations/org-scope";
+import { requirePermission } from "../organizations/permissions";
 import { requireProject } from "../projects/project-scope";
 import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
@@ -19,8 +19,9 @@ import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./is
 import { selectIssue, selectIssueFirstPage, selectIssuePage, selectIssueProjectId } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
-function triageActor(ctx: OrgContext, projectId: string): TriageActor {
-  if (!canTriageIssues(ctx.org.role)) throw new AppError("FORBIDDEN", "Your role cannot change issues");
+/** Who changes an issue (status, severity, merge, split): a role with `issue:triage`. */
+export async function triageActor(ctx: OrgContext, projectId: string): Promise<TriageActor> {
+  await requirePermission(ctx, "issue:triage");
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
 }
 
@@ -74,19 +75,19 @@ async function requireIssue(ctx: OrgContext, scope: IssueScope) {
 /** Setting the status an issue already has changes nothing and records nothing. */
 export async function setIssueStatus(ctx: OrgContext, input: SetIssueStatusInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
-  await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [input.issueId], input.status);
+  await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [input.issueId], input.status);
   return getIssue(ctx, input);
 }
 
 export async function setIssueSeverity(ctx: OrgContext, input: SetIssueSeverityInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
-  await updateIssueSeverity(ctx.db, triageActor(ctx, input.projectId), input.issueId, input.severity);
+  await updateIssueSeverity(ctx.db, await triageActor(ctx, input.projectId), input.issueId, input.severity);
   return getIssue(ctx, input);
 }
 
 /** Ids of other projects or organizations are silently skipped: `updated` counts real changes. */
 export async function bulkSetIssueStatus(ctx: OrgContext, input: BulkSetIssueStatusInput): Promise<{ updated: number }> {
   await requireProject(ctx, input.projectId);
-  const changed = await updateIssueStatuses(ctx.db, triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
+  const changed = await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
   return { updated: changed.length };
 }

@@ -2,12 +2,12 @@ import { and, count, eq } from "drizzle-orm";
 import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
 import type { Platform } from "../../shared/platforms";
 import type { ProjectView } from "../../shared/project.views";
-import { canManageProjects } from "../../shared/roles";
 import { insertDefaultAlertRule } from "../alerts/alert-rule.service";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import type { OrgScope } from "../organizations/org-scope";
+import { requirePermission } from "../organizations/permissions";
 import type { KeyRevocations } from "../ingest/project-key.cache";
 import { formatDsn } from "../ingest/sentry/dsn";
 import { generatePublicKey } from "./project-key";
@@ -61,11 +61,6 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
   };
 }
 
-/** Checked after the project lookup, so a foreign project id is NOT_FOUND for every role. */
-function assertCanManage(ctx: ProjectContext) {
-  if (!canManageProjects(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can manage projects");
-}
-
 async function loadProject(ctx: ProjectContext, projectId: string) {
   const project = await selectProject(ctx.db, ctx.org.organizationId, projectId);
   if (!project) throw notFound("Project");
@@ -95,7 +90,7 @@ export async function getProject(ctx: ProjectContext, projectId: string): Promis
 }
 
 export async function createProject(ctx: ProjectContext, input: CreateProjectInput): Promise<ProjectView> {
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:create");
   const { project, key } = await ctx.db.transaction(async (tx) => {
     const [project] = await tx
       .insert(projects)
@@ -113,7 +108,7 @@ export async function createProject(ctx: ProjectContext, input: CreateProjectInp
 
 export async function renameProject(ctx: ProjectContext, input: RenameProjectInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:update");
   await ctx.db
     .update(projects)
     .set({ name: input.name, ...(input.description !== undefined ? { description: input.description || null } : {}), updatedAt: new Date() })
@@ -123,7 +118,7 @@ export async function renameProject(ctx: ProjectContext, input: RenameProjectInp
 
 export async function deleteProject(ctx: ProjectContext, projectId: string): Promise<{ id: string }> {
   await loadProject(ctx, projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:delete");
   await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
   ctx.keyRevocations?.projectDeleted(projectId);
   return { id: projectId };
@@ -131,7 +126,7 @@ export async function deleteProject(ctx: ProjectContext, projectId: string): Pro
 
 export async function createProjectKey(ctx: ProjectContext, input: CreateProjectKeyInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:keys");
   await ctx.db.insert(projectKeys).values({
     organizationId: ctx.org.organizationId,
     projectId: input.projectId,
@@ -156,7 +151,7 @@ async function lockProject(tx: Db, organizationId: string, projectId: string) {
 /** Rotation = a new key now, the old one revoked in the same transaction; a primary key's successor stays primary. */
 export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:keys");
   const old = await ctx.db.transaction(async (tx) => {
     await lockProject(tx, ctx.org.organizationId, projectId);
     const wasPrimary = primaryKeyOf(await selectKeys(tx, ctx.org.organizationId, [projectId]))?.id === keyId;
@@ -178,7 +173,7 @@ export async function rotateProjectKey(ctx: ProjectContext, projectId: string, k
 
 export async function revokeProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:keys");
   const revoked = await ctx.db.transaction(async (tx) => {
     await lockProject(tx, ctx.org.organizationId, projectId);
     const [{ active }] = await tx.select({ active: count() }).from(projectKeys).where(activeKeyFilter(ctx.org.organizationId, projectId));
@@ -199,7 +194,7 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
 /** The user's choice of the key whose DSN the project shows; only an active key of the project can be chosen. */
 export async function setPrimaryProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
-  assertCanManage(ctx);
+  await requirePermission(ctx, "project:keys");
   await ctx.db.transaction(async (tx) => {
     await lockProject(tx, ctx.org.organizationId, projectId);
     const [chosen] = await tx

@@ -8,12 +8,14 @@ import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
 import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
+import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
 import { statsRouter } from "../stats/stats.router";
 import { router } from "./init";
 
 export const appRouter = router({
   config: configRouter,
+  permission: permissionRouter,
   project: projectRouter,
   issue: issueRouter,
   exception: exceptionRouter,

@@ -4,7 +4,8 @@ import type { WafAuditEntry, WafBlockResult, WafBlockStatus } from "../../../sha
 import { AppError } from "../../errors";
 import type { WafIpSet } from "./waf-client";
 import { recordBlock, resolveBlockOrigin, selectAudit, selectWafConnection } from "./waf-connection.queries";
-import { requireManager, withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import { withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import { requirePermission } from "../../organizations/permissions";
 
 /** Lock conflicts with writers outside this process (other replicas, the AWS console) are retried this often. */
 const MAX_LOCK_RETRIES = 8;
@@ -57,7 +58,7 @@ function targetOf(connected: ConnectedWaf, ipSetId: string | undefined) {
 }
 
 async function blockOrUnblock(ctx: WafContext, rawInput: unknown, action: "block" | "unblock"): Promise<WafBlockResult> {
-  requireManager(ctx);
+  await requirePermission(ctx, "integration:block");
   const input = BlockIpInput.parse(rawInput);
   const origin = await resolveBlockOrigin(ctx.db, ctx.org.organizationId, input);
   if (!origin) throw new AppError("NOT_FOUND", "Project, issue or exception not found");

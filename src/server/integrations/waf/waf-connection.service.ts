@@ -1,11 +1,11 @@
-import { canManageIntegrations } from "../../../shared/roles";
 import { ConnectWafInput, WAF_IAM_ACTIONS } from "../../../shared/waf.inputs";
 import type { IntegrationView, WafConnectionView, WafSetupView, WafTestResult } from "../../../shared/waf.views";
 import { AppError } from "../../errors";
 import type { WafConnection } from "./waf-client";
 import { clearWafConnection, ensureWafConnectionRow, selectWafConnection, updateWafConnection, type WafConnectionRow } from "./waf-connection.queries";
-import { loadConnection, NOT_CONNECTED, requireManager, requireWafService, type WafContext } from "./waf-context";
+import { loadConnection, NOT_CONNECTED, requireWafService, type WafContext } from "./waf-context";
 import { sealWafKeys } from "./waf-credentials";
+import { can, requirePermission } from "../../organizations/permissions";
 
 function toConnectionView(row: WafConnectionRow): WafConnectionView | null {
   if (!row.connectedAt || !row.region || !row.scope) return null;
@@ -56,7 +56,7 @@ export async function getWafSetup(ctx: WafContext): Promise<WafSetupView> {
     externalId: row.externalId,
     iamActions: [...WAF_IAM_ACTIONS],
     rolesAvailable: ctx.waf?.rolesAvailable ?? false,
-    canManage: canManageIntegrations(ctx.org.role),
+    canManage: await can(ctx, "integration:connect"),
     connection: toConnectionView(row),
   };
 }
@@ -71,7 +71,7 @@ async function connectionFromInput(ctx: WafContext, input: ConnectWafInput): Pro
 
 /** "Test connection": ListWebACLs (and ListIPSets) with the given credentials; nothing is stored. */
 export async function testWafConnection(ctx: WafContext, rawInput: unknown): Promise<WafTestResult> {
-  requireManager(ctx);
+  await requirePermission(ctx, "integration:connect");
   const input = ConnectWafInput.parse(rawInput);
   const waf = requireWafService(ctx);
   const connection = await connectionFromInput(ctx, input);
@@ -86,7 +86,7 @@ export async function testWafConnection(ctx: WafContext, rawInput: unknown): Pro
  * failure stores nothing and leaves an existing connection as it was.
  */
 export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<WafConnectionView> {
-  requireManager(ctx);
+  await requirePermission(ctx, "integration:connect");
   const input = ConnectWafInput.parse(rawInput);
   const waf = requireWafService(ctx);
   const connection = await connectionFromInput(ctx, input);
@@ -117,7 +117,7 @@ export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<Wa
 
 /** `DELETE /integrations/aws/waf`: the sealed credentials are deleted; the audit history stays. */
 export async function disconnectWaf(ctx: WafContext): Promise<{ disconnected: boolean }> {
-  requireManager(ctx);
+  await requirePermission(ctx, "integration:connect");
   await loadConnectionRowOrThrow(ctx);
   await clearWafConnection(ctx.db, ctx.org.organizationId);
   return { disconnected: true };

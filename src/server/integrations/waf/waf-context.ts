@@ -1,4 +1,3 @@
-import { canManageIntegrations } from "../../../shared/roles";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { OrgScope } from "../../organizations/org-scope";
@@ -20,10 +19,6 @@ export const NOT_CONNECTED = "The AWS WAF integration is not connected";
 export function requireWafService(ctx: WafContext): WafIntegration {
   if (!ctx.waf) throw new AppError("SERVICE_UNAVAILABLE", "The AWS WAF integration is not available on this server");
   return ctx.waf;
-}
-
-export function requireManager(ctx: WafContext) {
-  if (!canManageIntegrations(ctx.org.role)) throw new AppError("FORBIDDEN", "Only owners and admins can connect integrations and block addresses");
 }
 
 export interface ConnectedWaf {

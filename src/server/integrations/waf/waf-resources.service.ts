@@ -5,7 +5,8 @@ import { AppError } from "../../errors";
 import type { WafResourceSummary, WafWebAcl } from "./waf-client";
 import { selectExceptionsFromIp, updateWafConnection } from "./waf-connection.queries";
 import { getWafConnection } from "./waf-connection.service";
-import { requireManager, withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import { withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import { requirePermission } from "../../organizations/permissions";
 
 /** AWS keeps sampled requests for three hours. */
 const SAMPLE_WINDOW_MS = 3 * 3600_000;
@@ -68,7 +69,7 @@ export function listIpSets(ctx: WafContext): Promise<WafIpSetView[]> {
 
 /** `PUT …/waf/block-list`: which IP set "Block this IP" writes to. */
 export async function setBlockList(ctx: WafContext, rawInput: unknown): Promise<WafConnectionView> {
-  requireManager(ctx);
+  await requirePermission(ctx, "integration:connect");
   const { ipSetId } = SetBlockListInput.parse(rawInput);
   await withConnection(ctx, async (connected) => {
     const ipSet = await connected.waf.client.getIpSet(connected.connection, await findIpSet(connected, ipSetId));

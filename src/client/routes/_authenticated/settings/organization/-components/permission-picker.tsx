@@ -1,5 +1,5 @@
 import { Checkbox } from "@/client/components/ui/checkbox";
-import { PERMISSION_STATEMENTS, RESOURCE_LABELS, type PermissionMap, type PermissionResource } from "@/shared/custom-roles";
+import { PERMISSION_STATEMENTS, RESOURCE_LABELS, type PermissionMap, type PermissionResource } from "@/shared/permissions";
 
 const RESOURCES = Object.keys(PERMISSION_STATEMENTS) as PermissionResource[];
 
