@@ -85,7 +85,8 @@ describe("organization roles", () => {
 
     const assigned = await orgPost(owner.session, "update-member-role", { memberId: person.memberId, role: "recruiter", organizationId: org.id });
     expect(assigned.status, assigned.text).toBe(200);
-    const invited = await orgPost(person.session, "invite-member", { email: uniqueEmail("hire"), role: "member", organizationId: org.id });
+    // A role is given only by someone holding all it grants (issue 31): the recruiter invites recruiters, not members.
+    const invited = await orgPost(person.session, "invite-member", { email: uniqueEmail("hire"), role: "recruiter", organizationId: org.id });
     expect(invited.status, invited.text).toBe(200);
     const other = await addMember(server, owner.session, org.id, "member");
     const removal = await orgPost(person.session, "remove-member", { memberIdOrEmail: other.memberId, organizationId: org.id });

@@ -7,12 +7,15 @@ import { createOrganization, lastMail, signUpVerified, uniqueEmail } from "../he
 import { AUTH } from "./auth-kit";
 
 /**
- * Battery E2. The expected table is copied by hand from the product spec §6 — deliberately NOT
- * imported from access-control.ts, so a wrong role definition cannot agree with itself.
+ * Battery E2. The expected table is copied by hand from the product spec §6 and issue 31's product
+ * resources — deliberately NOT imported from shared/permissions.ts, so a wrong role definition
+ * cannot agree with itself.
  *
- *   owner:  organization update and delete; member all; invitation create and cancel; team all; ac all
+ *   owner:  organization update and delete; member all; invitation create and cancel; team all; ac all;
+ *           every product grant
  *   admin:  the same as owner except organization update only (no delete)
- *   member: no organization, member, invitation or team actions; ac read only
+ *   member: no organization, member, invitation or team actions; ac read only; triages issues and
+ *           snoozes alert rules, nothing else of the product
  *   Several roles may be comma-separated; any one granting the permission suffices.
  */
 const RESOURCES = {
@@ -21,7 +24,24 @@ const RESOURCES = {
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
   ac: ["create", "read", "update", "delete"],
+  project: ["create", "update", "delete", "keys"],
+  issue: ["triage", "delete"],
+  alert: ["manage", "snooze"],
+  integration: ["connect", "block"],
+  apiToken: ["create", "revoke"],
+  billing: ["manage"],
+  release: ["manage"],
 } as const;
+
+const EVERY_PRODUCT_GRANT = {
+  project: { create: true, update: true, delete: true, keys: true },
+  issue: { triage: true, delete: true },
+  alert: { manage: true, snooze: true },
+  integration: { connect: true, block: true },
+  apiToken: { create: true, revoke: true },
+  billing: { manage: true },
+  release: { manage: true },
+};
 
 type Grants = { [R in keyof typeof RESOURCES]: Record<(typeof RESOURCES)[R][number], boolean> };
 
@@ -32,6 +52,7 @@ const EXPECTED: Record<string, Grants> = {
     invitation: { create: true, cancel: true },
     team: { create: true, update: true, delete: true },
     ac: { create: true, read: true, update: true, delete: true },
+    ...EVERY_PRODUCT_GRANT,
   },
   admin: {
     organization: { update: true, delete: false },
@@ -39,6 +60,7 @@ const EXPECTED: Record<string, Grants> = {
     invitation: { create: true, cancel: true },
     team: { create: true, update: true, delete: true },
     ac: { create: true, read: true, update: true, delete: true },
+    ...EVERY_PRODUCT_GRANT,
   },
   member: {
     organization: { update: false, delete: false },
@@ -46,6 +68,13 @@ const EXPECTED: Record<string, Grants> = {
     invitation: { create: false, cancel: false },
     team: { create: false, update: false, delete: false },
     ac: { create: false, read: true, update: false, delete: false },
+    project: { create: false, update: false, delete: false, keys: false },
+    issue: { triage: true, delete: false },
+    alert: { manage: false, snooze: true },
+    integration: { connect: false, block: false },
+    apiToken: { create: false, revoke: false },
+    billing: { manage: false },
+    release: { manage: false },
   },
   "admin,member": {
     organization: { update: true, delete: false },
@@ -53,6 +82,7 @@ const EXPECTED: Record<string, Grants> = {
     invitation: { create: true, cancel: true },
     team: { create: true, update: true, delete: true },
     ac: { create: true, read: true, update: true, delete: true },
+    ...EVERY_PRODUCT_GRANT,
   },
 };
 
@@ -110,8 +140,9 @@ describe("organization role matrix (battery E2)", () => {
       }
     }
     console.log(`role matrix: ${checks} checks, ${mismatches.length} mismatches`);
-    // 4 roles × 14 resource actions (organization 2, member 3, invitation 2, team 3, ac 4).
-    expect(checks).toBe(4 * 14);
+    // 4 roles × 28 resource actions (organization 2, member 3, invitation 2, team 3, ac 4; project 4,
+    // issue 2, alert 2, integration 2, apiToken 2, billing 1, release 1).
+    expect(checks).toBe(4 * 28);
     expect(mismatches).toEqual([]);
   });
 

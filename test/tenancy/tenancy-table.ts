@@ -6,6 +6,7 @@
  * new procedure or route is one entry here, and the compiler already asks for it (the procedure
  * table is keyed by every path of AppRouter).
  */
+import type { Permission } from "../../src/shared/permissions";
 import { utcDay } from "../helpers/triage-seed";
 import { massAssigned, type ProcedureInput, type ProcedureOutput, type ProcedurePath } from "../helpers/typed-trpc";
 
@@ -37,8 +38,13 @@ export interface ProcedureEntry<P extends ProcedurePath> {
   scope: TenancyScope;
   /** A valid input naming these ids (only the procedure's own fields, plus deliberate mass-assignment). */
   input: (ids: TenantIds) => ProcedureInput<P>;
-  /** Only owners and admins may call it: a plain member gets FORBIDDEN (after the tenancy check). */
-  managersOnly?: true;
+  /**
+   * The grant the call needs (any one of a list), from the one permission table
+   * (src/shared/permissions.ts); absent: any member may call it. A caller whose role lacks it gets
+   * FORBIDDEN after the tenancy check — the role matrix (test/auth/product-role-matrix.int.test.ts)
+   * proves each with custom roles holding everything but it, and exactly it.
+   */
+  requires?: Permission | Permission[];
   /**
    * Billing exists on the hosted deployment only: on a self-hosted server (where the matrix runs)
    * every signed-in caller gets NOT_FOUND. Its hosted tenancy is src/server/billing/billing-tenancy.int.test.ts.
@@ -54,7 +60,7 @@ export interface ProcedureEntry<P extends ProcedurePath> {
   /**
    * For organization-scoped calls that name a row of the organization (an API token): with
    * another organization's row every signed-in caller of A gets NOT_FOUND (members FORBIDDEN
-   * first when `managersOnly`), as if the row did not exist.
+   * first when the role lacks `requires`), as if the row did not exist.
    */
   orgRow?: true;
   /**
@@ -97,45 +103,55 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "project.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "project.create": {
     scope: "organization",
-    managersOnly: true,
+    requires: "project:create",
     // A mass-assigned organizationId is ignored: the project lands in the caller's organization.
     input: (ids) => massAssigned({ name: "intruder", platform: "NODE_JS" }, { organizationId: ids.orgId }),
     landedIn: (project) => project.organizationId,
   },
-  "project.rename": { scope: "project", input: (ids) => ({ projectId: ids.projectId, name: "pwned" }) },
-  "project.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-  "project.createKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, label: "stolen" }) },
-  "project.rotateKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
-  "project.setPrimaryKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
-  "project.revokeKey": { scope: "project", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
+  "project.rename": { scope: "project", requires: "project:update", input: (ids) => ({ projectId: ids.projectId, name: "pwned" }) },
+  "project.delete": { scope: "project", requires: "project:delete", input: (ids) => ({ projectId: ids.projectId }) },
+  "project.createKey": { scope: "project", requires: "project:keys", input: (ids) => ({ projectId: ids.projectId, label: "stolen" }) },
+  "project.rotateKey": { scope: "project", requires: "project:keys", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
+  "project.setPrimaryKey": {
+    scope: "project",
+    requires: "project:keys",
+    input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }),
+    foreignRow: NOT_FOUND,
+  },
+  "project.revokeKey": { scope: "project", requires: "project:keys", input: (ids) => ({ projectId: ids.projectId, keyId: ids.keyId }), foreignRow: NOT_FOUND },
   "issue.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   // Names an issue, not a project: another organization's issue is NOT_FOUND for every role, as for "project".
   "issue.locate": { scope: "project", input: (ids) => ({ issueId: ids.issueId }) },
   "issue.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "issue.setStatus": {
     scope: "project",
+    requires: "issue:triage",
     input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, status: "RESOLVED" }),
     foreignRow: NOT_FOUND,
   },
   "issue.setSeverity": {
     scope: "project",
+    requires: "issue:triage",
     input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, severity: "LOW" }),
     foreignRow: NOT_FOUND,
   },
   "issue.bulkSetStatus": {
     scope: "project",
+    requires: "issue:triage",
     input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId], status: "IGNORED" }),
     // A bulk write skips ids that are not the project's rather than failing the whole batch.
     foreignRow: { data: { updated: 0 } },
   },
   "issue.merge": {
     scope: "project",
+    requires: "issue:triage",
     // Another organization's issue fails the whole merge: nothing is moved.
     input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))] }),
     foreignRow: NOT_FOUND,
   },
   "issue.unmerge": {
     scope: "project",
+    requires: "issue:triage",
     input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId, fingerprints: ["0".repeat(64)] }),
     foreignRow: NOT_FOUND,
   },
@@ -149,49 +165,69 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     foreignRow: NOT_FOUND,
   },
   "event.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
-  "apiToken.list": { scope: "organization", managersOnly: true, input: () => undefined },
+  "apiToken.list": { scope: "organization", requires: ["apiToken:create", "apiToken:revoke"], input: () => undefined },
   "apiToken.create": {
     scope: "organization",
-    managersOnly: true,
+    requires: "apiToken:create",
     input: (ids) => massAssigned({ name: "intruder", scopes: ["event:read" as const] }, { organizationId: ids.orgId }),
   },
   "apiToken.revoke": {
     scope: "organization",
-    managersOnly: true,
+    requires: "apiToken:revoke",
     orgRow: true,
     input: (ids) => ({ tokenId: ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000" }),
   },
   "billing.plans": { scope: "organization", hostedOnly: true, input: () => undefined },
   "billing.subscriptions": { scope: "organization", hostedOnly: true, input: () => ({ active: true }) },
   "billing.usage": { scope: "organization", hostedOnly: true, input: () => undefined },
-  "billing.checkout": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => ({ plan: "plus" }) },
-  "billing.portal": { scope: "organization", hostedOnly: true, managersOnly: true, input: () => undefined },
+  "billing.checkout": { scope: "organization", requires: "billing:manage", hostedOnly: true, input: () => ({ plan: "plus" }) },
+  "billing.portal": { scope: "organization", requires: "billing:manage", hostedOnly: true, input: () => undefined },
   "integration.list": { scope: "organization", input: () => undefined },
   "waf.setup": { scope: "organization", input: () => undefined },
-  "waf.test": { scope: "organization", managersOnly: true, input: () => WAF_KEYS, ownOrganization: NO_AWS },
-  "waf.connect": { scope: "organization", managersOnly: true, input: (ids) => massAssigned(WAF_KEYS, { organizationId: ids.orgId }), ownOrganization: NO_AWS },
-  "waf.disconnect": { scope: "organization", managersOnly: true, input: () => undefined, ownOrganization: NOT_CONNECTED },
+  "waf.test": { scope: "organization", requires: "integration:connect", input: () => WAF_KEYS, ownOrganization: NO_AWS },
+  "waf.connect": {
+    scope: "organization",
+    requires: "integration:connect",
+    input: (ids) => massAssigned(WAF_KEYS, { organizationId: ids.orgId }),
+    ownOrganization: NO_AWS,
+  },
+  "waf.disconnect": { scope: "organization", requires: "integration:connect", input: () => undefined, ownOrganization: NOT_CONNECTED },
   "waf.webAcls": { scope: "organization", input: () => undefined, ownOrganization: NO_AWS },
   "waf.ipSets": { scope: "organization", input: () => undefined, ownOrganization: NO_AWS },
   "waf.sampledRequests": { scope: "organization", input: () => ({ ipSetId: WAF_IP_SET_ID }), ownOrganization: NO_AWS },
-  "waf.setBlockList": { scope: "organization", managersOnly: true, input: () => ({ ipSetId: WAF_IP_SET_ID }), ownOrganization: NO_AWS },
+  "waf.setBlockList": { scope: "organization", requires: "integration:connect", input: () => ({ ipSetId: WAF_IP_SET_ID }), ownOrganization: NO_AWS },
   // B's project, issue and exception named as the block's origin: not found in A's organization.
   "waf.block": {
     scope: "organization",
-    managersOnly: true,
+    requires: "integration:block",
     input: (ids) => ({ ip: WAF_IP, projectId: ids.projectId, issueId: ids.issueId, exceptionId: ids.exceptionId }),
     ownOrganization: NOT_CONNECTED,
   },
-  "waf.unblock": { scope: "organization", managersOnly: true, input: (ids) => ({ ip: WAF_IP, issueId: ids.issueId }), ownOrganization: NOT_CONNECTED },
+  "waf.unblock": {
+    scope: "organization",
+    requires: "integration:block",
+    input: (ids) => ({ ip: WAF_IP, issueId: ids.issueId }),
+    ownOrganization: NOT_CONNECTED,
+  },
   "waf.blockStatus": { scope: "organization", input: () => ({ ip: WAF_IP }) },
   "waf.audit": { scope: "organization", input: () => ({ limit: 10 }) },
   "alert.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "alert.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
-  "alert.create": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ...ALERT_RULE_BODY }) },
-  "alert.update": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, ...ALERT_RULE_BODY }), foreignRow: NOT_FOUND },
-  "alert.delete": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
-  "alert.snooze": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, minutes: 60 }), foreignRow: NOT_FOUND },
-  "alert.test": { scope: "project", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.create": { scope: "project", requires: "alert:manage", input: (ids) => ({ projectId: ids.projectId, ...ALERT_RULE_BODY }) },
+  "alert.update": {
+    scope: "project",
+    requires: "alert:manage",
+    input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, ...ALERT_RULE_BODY }),
+    foreignRow: NOT_FOUND,
+  },
+  "alert.delete": { scope: "project", requires: "alert:manage", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
+  "alert.snooze": {
+    scope: "project",
+    requires: "alert:snooze",
+    input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId, minutes: 60 }),
+    foreignRow: NOT_FOUND,
+  },
+  "alert.test": { scope: "project", requires: "alert:manage", input: (ids) => ({ projectId: ids.projectId, ruleId: ids.ruleId }), foreignRow: NOT_FOUND },
   "alert.notifications": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "alert.emailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "alert.setEmailOptOut": { scope: "project", input: (ids) => ({ projectId: ids.projectId, optedOut: true }) },

@@ -3,6 +3,8 @@ import type { Db } from "../db/client";
 import { deleteAtOnceWithPassword, deleteWithMailedLinkSignedOut } from "./account-deletion";
 import { checkAuthInput } from "./auth-input-limits";
 import { refuseOwnerRemovalByNonOwner } from "./member-removal";
+import { refuseRoleEscalation, ROLE_GRANTING_PATHS } from "./role-grants";
+import { listTeamMembersForTeamManagers } from "./team-member-listing";
 import { extendOAuthStateCookie } from "./oauth-state-cookie";
 import { selectProviderAccount } from "./provider-account-selection";
 import { refuseUnknownSession } from "./session-revocation";
@@ -56,6 +58,8 @@ export function authBeforeHook(freshAgeSeconds: number, db: Db) {
     if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
     if (ctx.path === "/revoke-session") return refuseUnknownSession(ctx);
     if (ctx.path === "/organization/remove-member") return refuseOwnerRemovalByNonOwner(ctx, db);
+    if (ROLE_GRANTING_PATHS.has(ctx.path)) return refuseRoleEscalation(ctx, db);
+    if (ctx.path === "/organization/list-team-members") return listTeamMembersForTeamManagers(ctx, db);
     if (ctx.path === "/delete-user/callback") return deleteWithMailedLinkSignedOut(ctx, db);
     if (ctx.path !== "/delete-user") return;
     const session = await getSessionFromCtx(ctx);

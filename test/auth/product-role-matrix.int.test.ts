@@ -1,0 +1,140 @@
+/**
+ * Issue 31, "roles that mean something": the role matrix over every tRPC procedure, with one's
+ * OWN organization's ids (the tenancy matrix tries another's). For each procedure the tenancy
+ * table says which grant it needs (`requires`); a member holding a custom role is then refused
+ * with everything but that grant, and let through with exactly it — so every check is the right
+ * one and none is a role name in disguise. Procedures needing no grant answer a role granting
+ * nothing at all. The built-in member role gets FORBIDDEN exactly where it lacks the grant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_PERMISSIONS, permissionsOfRole, type Permission, type PermissionMap } from "../../src/shared/permissions";
+import type { HttpSession } from "../helpers/http-session";
+import { startTestServer, type TestServer } from "../helpers/test-server";
+import { issueByType, sendEvent, triageTenant } from "../helpers/triage-seed";
+import { callProcedure, type ProcedurePath } from "../helpers/typed-trpc";
+import { addMember, orgPost } from "./org-kit";
+import { procedureEntries, type ProcedureEntry, type TenantIds } from "../tenancy/tenancy-table";
+
+const PROBE_ROLE = "probe";
+
+function mapOf(permissions: readonly Permission[]): PermissionMap {
+  const map: PermissionMap = {};
+  for (const permission of permissions) {
+    const [resource, action] = permission.split(":") as [keyof PermissionMap, string];
+    (map[resource] ??= []).push(action);
+  }
+  return map;
+}
+
+/** Destructive calls last, so every other call still finds the project, its key and its rule. */
+const LAST: ProcedurePath[] = ["alert.delete", "project.revokeKey", "apiToken.revoke", "project.delete"];
+const inOrder = (entries: [ProcedurePath, ProcedureEntry<ProcedurePath>][]) =>
+  [...entries].sort(([a], [b]) => LAST.indexOf(a) - LAST.indexOf(b) || a.localeCompare(b));
+
+describe("product role matrix: every procedure with built-in and custom roles (issue 31)", () => {
+  let server: TestServer;
+  let owner: HttpSession;
+  let probe: HttpSession;
+  let member: HttpSession;
+  let ids: TenantIds;
+
+  async function setProbeGrants(permissions: readonly Permission[]) {
+    const updated = await orgPost(owner, "update-role", { organizationId: ids.orgId, roleName: PROBE_ROLE, data: { permission: mapOf(permissions) } });
+    expect(updated.status, updated.text).toBe(200);
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const tenant = await triageTenant(server, "Roles");
+    owner = tenant.session;
+    await sendEvent(server, tenant.project, { type: "RoleMatrixError", value: "probe", fn: "probeHandler" });
+    const issue = await issueByType(owner, tenant.project.id, "RoleMatrixError");
+    const { data: exceptions } = await callProcedure(owner, "exception.list", { projectId: tenant.project.id, issueId: issue.id });
+    const { data: project } = await callProcedure(owner, "project.get", { projectId: tenant.project.id });
+    const { data: token } = await callProcedure(owner, "apiToken.create", { name: "matrix", scopes: ["event:read"] });
+    const { data: rules } = await callProcedure(owner, "alert.list", { projectId: tenant.project.id });
+    ids = {
+      orgId: tenant.org.id,
+      projectId: tenant.project.id,
+      issueId: issue.id,
+      exceptionId: exceptions!.items[0].id,
+      keyId: project!.keys[0].id,
+      apiTokenId: token!.token.id,
+      ruleId: rules![0].id,
+      conversationId: crypto.randomUUID(),
+    };
+    const created = await orgPost(owner, "create-role", { organizationId: ids.orgId, role: PROBE_ROLE, permission: {} });
+    expect(created.status, created.text).toBe(200);
+    probe = (await addMember(server, owner, ids.orgId, PROBE_ROLE)).session;
+    member = (await addMember(server, owner, ids.orgId, "member")).session;
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("a triager changes an issue's status but cannot create a token, delete a project or connect the WAF; project and alert grants do their part", async () => {
+    await setProbeGrants(["issue:triage"]);
+    const resolved = await callProcedure(probe, "issue.setStatus", { projectId: ids.projectId, issueId: ids.issueId, status: "RESOLVED" });
+    expect(resolved.error, resolved.error?.message).toBeUndefined();
+    expect(resolved.data?.status).toBe("RESOLVED");
+    const viaRest = await probe.request(`/api/v1/organizations/${ids.orgId}/projects/${ids.projectId}/issues/${ids.issueId}/status`, {
+      method: "PUT",
+      body: { status: "OPEN" },
+    });
+    expect(viaRest.status, viaRest.text).toBe(200);
+    const token = await probe.request(`/api/v1/organizations/${ids.orgId}/api-tokens`, { body: { name: "nope", scopes: ["event:read"] } });
+    expect(token.status).toBe(403);
+    expect(token.body.error.message).toBe("Your role cannot create API tokens");
+    expect((await callProcedure(probe, "project.delete", { projectId: ids.projectId })).error?.code).toBe("FORBIDDEN");
+    const waf = await callProcedure(probe, "waf.connect", {
+      region: "eu-west-1",
+      scope: "REGIONAL",
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "x".repeat(40),
+    });
+    expect(waf.error?.code).toBe("FORBIDDEN");
+    expect((await callProcedure(owner, "project.get", { projectId: ids.projectId })).data?.id).toBe(ids.projectId);
+
+    await setProbeGrants(["project:create"]);
+    const made = await callProcedure(probe, "project.create", { name: "Made by a custom role", platform: "NODE_JS" });
+    expect(made.error, made.error?.message).toBeUndefined();
+    expect(made.data?.organizationId).toBe(ids.orgId);
+
+    await setProbeGrants(["alert:manage"]);
+    const rule = await callProcedure(probe, "alert.create", {
+      projectId: ids.projectId,
+      name: "Made by a custom role",
+      enabled: true,
+      trigger: { type: "new_issue" },
+      filters: {},
+      actions: [{ type: "email", to: "members" }],
+      intervalMinutes: 30,
+      maxPerHour: 20,
+    });
+    expect(rule.error, rule.error?.message).toBeUndefined();
+    expect(rule.data?.name).toBe("Made by a custom role");
+  });
+
+  it("refuses each call to a role lacking its grant and lets exactly that grant through", async () => {
+    const memberHolds = permissionsOfRole("member", new Map());
+    let checks = 0;
+    // Conversations belong to their owner, not to a role; billing is hosted-only (billing-tenancy.int.test.ts).
+    const entries = inOrder(procedureEntries().filter(([, entry]) => entry.scope !== "public" && entry.scope !== "conversation" && !entry.hostedOnly));
+    for (const [path, entry] of entries) {
+      const required = entry.requires === undefined ? [] : [entry.requires].flat();
+      const input = entry.input(ids);
+      const memberAnswer = await callProcedure(member, path, input);
+      const memberMay = required.length === 0 || required.some((permission) => memberHolds.has(permission));
+      if (!memberMay) expect(memberAnswer.error?.code, `member → ${path}`).toBe("FORBIDDEN");
+      if (required.length > 0) {
+        await setProbeGrants(ALL_PERMISSIONS.filter((permission) => !required.includes(permission)));
+        const refused = await callProcedure(probe, path, input);
+        expect(refused.error?.code, `all but ${required.join("|")} → ${path}`).toBe("FORBIDDEN");
+      }
+      await setProbeGrants(required.slice(0, 1));
+      const allowed = await callProcedure(probe, path, input);
+      expect(allowed.error?.code, `only ${required[0] ?? "nothing"} → ${path}: ${allowed.error?.message}`).not.toBe("FORBIDDEN");
+      checks += 1;
+    }
+    console.log(`product role matrix: ${checks} procedures`);
+    expect(checks).toBeGreaterThan(40);
+  }, 300_000);
+});
