@@ -4,7 +4,7 @@ import type { Mailer } from "../auth/mailer";
 import type { Db } from "../db/client";
 import { alertActions, alertNotifications, alertRules, projects } from "../db/schema/index";
 import type { Logger } from "../logger";
-import { OutboundRefusedError, type OutboundHttp } from "../outbound/outbound-http";
+import { OutboundFailedError, OutboundRefusedError, type OutboundHttp } from "../outbound/outbound-http";
 import type { SecretBox } from "../secrets/secret-box";
 import { openActionUrl, openSigningSecret } from "./alert-action-secrets";
 import type { AlertMessage, AlertReason } from "./alert-message";
@@ -83,10 +83,12 @@ export async function deliverNotification(deps: DeliveryDeps, notificationId: st
       note === "no recipients" ? "No recipients: every addressed member opted out or has no verified email" : null,
     );
   } catch (error) {
+    // `reason` is stored and shown to the tenant; `detail` (the address a refused target resolved to) goes to the server log only.
     const reason = error instanceof Error ? error.message : String(error);
+    const detail = error instanceof OutboundRefusedError || error instanceof OutboundFailedError ? error.detail : undefined;
     const permanent = error instanceof OutboundRefusedError || error instanceof PermanentDeliveryError;
     if (permanent || !options.retry || attempts >= MAX_DELIVERY_ATTEMPTS) {
-      deps.logger.warn("alert delivery failed", { notificationId: notification.id, channel: notification.channel, attempts, reason });
+      deps.logger.warn("alert delivery failed", { notificationId: notification.id, channel: notification.channel, attempts, reason, detail });
       return settle(deps.db, notification.id, "failed", reason);
     }
     await deps.db.update(alertNotifications).set({ error: reason }).where(eq(alertNotifications.id, notification.id));

@@ -32,7 +32,8 @@ a{color:var(--link);word-break:break-all}
 /**
  * Development only: the mails that would have been sent, with clickable action links. Those links
  * reset passwords and accept invitations, so only a client on this machine may read them
- * (`trustedHops` = TRUST_PROXY, see loopback-only.ts); to everyone else the page does not exist.
+ * (`trustedHops` = TRUST_PROXY, see loopback-only.ts): to a client elsewhere the page does not
+ * exist, and a request through a proxy TRUST_PROXY does not trust is refused with the reason.
  */
 export function outboxRoutes(mailer: Mailer, trustedHops: number) {
   const routes = Router();

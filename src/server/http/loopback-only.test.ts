@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isFromThisMachine, isLoopbackAddress } from "./loopback-only";
+import { isLoopbackAddress, requestSource } from "./loopback-only";
 
 /** A request as the outbox guard sees it: the TCP peer and the headers (no network needed). */
-const request = (remoteAddress: string | undefined, forwardedFor?: string) =>
-  ({ socket: { remoteAddress }, headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor } }) as never;
+const request = (remoteAddress: string | undefined, headers: Record<string, string> = {}) => ({ socket: { remoteAddress }, headers }) as never;
+const xff = (value: string) => ({ "x-forwarded-for": value });
 
 describe("loopback-only guard (the /dev/outbox rule)", () => {
   it("knows loopback addresses in every form a socket reports", () => {
@@ -13,23 +13,56 @@ describe("loopback-only guard (the /dev/outbox rule)", () => {
     }
   });
 
-  it("refuses a peer off this machine whatever X-Forwarded-For claims", () => {
+  it("refuses a peer off this machine whatever the headers claim", () => {
     for (const hops of [0, 1, 2]) {
-      expect(isFromThisMachine(request("192.0.2.10", "127.0.0.1"), hops)).toBe(false);
-      expect(isFromThisMachine(request("::ffff:198.51.100.4", "::1"), hops)).toBe(false);
-      expect(isFromThisMachine(request(undefined), hops)).toBe(false);
+      expect(requestSource(request("192.0.2.10", xff("127.0.0.1")), hops)).toBe("elsewhere");
+      expect(requestSource(request("::ffff:198.51.100.4", { "x-real-ip": "::1" }), hops)).toBe("elsewhere");
+      expect(requestSource(request(undefined), hops)).toBe("elsewhere");
     }
   });
 
-  it("without TRUST_PROXY, believes the loopback peer only", () => {
-    expect(isFromThisMachine(request("127.0.0.1", "203.0.113.7"), 0)).toBe(true);
-    expect(isFromThisMachine(request("::1"), 0)).toBe(true);
+  describe("without TRUST_PROXY", () => {
+    it("serves the loopback peer that came straight, without forwarding headers", () => {
+      expect(requestSource(request("127.0.0.1"), 0)).toBe("this machine");
+      expect(requestSource(request("::1", { host: "localhost:3000", "user-agent": "x" }), 0)).toBe("this machine");
+    });
+
+    // A same-host proxy makes every peer loopback: any sign of it means the client may be anyone.
+    it.each([
+      ["x-forwarded-for", "203.0.113.7"],
+      ["x-forwarded-for", "127.0.0.1"],
+      ["forwarded", "for=203.0.113.7"],
+      ["forwarded", "for=127.0.0.1"],
+      ["x-real-ip", "203.0.113.7"],
+      ["x-real-ip", "127.0.0.1"],
+      ["x-forwarded-host", "faultline.example"],
+      ["x-forwarded-proto", "https"],
+      ["via", "1.1 proxy"],
+      ["cf-connecting-ip", "203.0.113.7"],
+      ["true-client-ip", "203.0.113.7"],
+    ])("refuses a loopback peer carrying %s: %s", (name, value) => {
+      expect(requestSource(request("127.0.0.1", { [name]: value }), 0)).toBe("forwarded");
+    });
   });
 
-  it("with TRUST_PROXY, also requires the forwarded client to be loopback", () => {
-    expect(isFromThisMachine(request("127.0.0.1", "203.0.113.7"), 1)).toBe(false);
-    expect(isFromThisMachine(request("127.0.0.1", "127.0.0.1, 203.0.113.7"), 1)).toBe(false);
-    expect(isFromThisMachine(request("127.0.0.1", "127.0.0.1"), 1)).toBe(true);
-    expect(isFromThisMachine(request("127.0.0.1"), 1)).toBe(true);
+  describe("with TRUST_PROXY", () => {
+    it.each([
+      [{}, "this machine"],
+      [xff("127.0.0.1"), "this machine"],
+      [xff("203.0.113.7"), "elsewhere"],
+      [xff("127.0.0.1, 203.0.113.7"), "elsewhere"],
+      [{ forwarded: "for=203.0.113.7" }, "elsewhere"],
+      [{ forwarded: 'for="[2001:db8::17]:4711"' }, "elsewhere"],
+      [{ forwarded: "for=unknown" }, "elsewhere"],
+      [{ forwarded: 'for="[::1]:4711";proto=http' }, "this machine"],
+      [{ forwarded: "for=127.0.0.1:5000, for=127.0.0.1" }, "this machine"],
+      [{ "x-real-ip": "203.0.113.7" }, "elsewhere"],
+      [{ "x-real-ip": "127.0.0.1" }, "this machine"],
+      [{ ...xff("127.0.0.1"), "x-real-ip": "203.0.113.7" }, "elsewhere"],
+      [{ ...xff("127.0.0.1"), forwarded: "for=198.51.100.4" }, "elsewhere"],
+      [{ ...xff("127.0.0.1"), "x-forwarded-host": "faultline.example", via: "1.1 nginx" }, "this machine"],
+    ])("a loopback peer with %o is from %s", (headers, source) => {
+      expect(requestSource(request("127.0.0.1", headers as Record<string, string>), 1)).toBe(source);
+    });
   });
 });

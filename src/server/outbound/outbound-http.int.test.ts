@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseOutboundAllow } from "./outbound-allow";
-import { createOutboundHttp, OutboundFailedError, OutboundRefusedError } from "./outbound-http";
+import { createOutboundHttp, OutboundFailedError, OutboundRefusedError, TARGET_NOT_ALLOWED } from "./outbound-http";
 
 // Loopback only: every server here listens on 127.0.0.0/8 (or ::1), and every refused target is a loopback port.
 
@@ -83,7 +83,7 @@ describe("outbound HTTP (SSRF-safe)", () => {
 
   it("refuses http://[::1]:… before connecting", async () => {
     const port = wire6?.port ?? wire.port;
-    await expect(client().request({ url: `http://[::1]:${port}/hook`, body: "{}" })).rejects.toThrow(/loopback/);
+    await expect(client().request({ url: `http://[::1]:${port}/hook`, body: "{}" })).rejects.toThrow(TARGET_NOT_ALLOWED);
     expect(wire6?.connections() ?? 0).toBe(0);
   });
 
@@ -93,7 +93,7 @@ describe("outbound HTTP (SSRF-safe)", () => {
 
   it("refuses a redirect from an allowed receiver to a forbidden loopback port, without connecting there", async () => {
     redirectTo = `http://127.0.0.1:${wire.port}/stolen`;
-    await expect(client().request({ url: `http://127.0.0.1:${receiverPort}/redirect`, body: "{}" })).rejects.toThrow(/Refused: 127\.0\.0\.1:\d+ resolves/);
+    await expect(client().request({ url: `http://127.0.0.1:${receiverPort}/redirect`, body: "{}" })).rejects.toThrow(TARGET_NOT_ALLOWED);
     expect(wire.connections()).toBe(0);
   });
 
@@ -137,7 +137,39 @@ describe("outbound HTTP (SSRF-safe)", () => {
         { address: "169.254.169.254", family: 4 },
       ],
     });
-    await expect(http.request({ url: "http://mixed.test/", body: "{}" })).rejects.toThrow(/169\.254\.169\.254 \(link-local\)/);
+    const refusal = await http.request({ url: "http://mixed.test/", body: "{}" }).catch((error: OutboundRefusedError) => error);
+    expect(refusal).toBeInstanceOf(OutboundRefusedError);
+    expect((refusal as OutboundRefusedError).detail).toMatch(/169\.254\.169\.254 \(link-local\)/);
+  });
+
+  it("says a target is not allowed, not what it resolved to (the detail is for the server log)", async () => {
+    const http = createOutboundHttp({
+      allow: parseOutboundAllow(""),
+      timeoutMs: 500,
+      maxResponseBytes: 1000,
+      maxRedirects: 0,
+      resolve: async () => [{ address: "10.20.30.40", family: 4 }],
+    });
+    const refusal = (await http.request({ url: "http://internal.test/", body: "{}" }).catch((error) => error)) as OutboundRefusedError;
+    expect(refusal.message).toBe(TARGET_NOT_ALLOWED);
+    expect(refusal.detail).toBe("internal.test:80 resolves to 10.20.30.40 (private)");
+    const loopback = (await client()
+      .request({ url: `http://localhost:${wire.port}/hook`, body: "{}" })
+      .catch((error) => error)) as OutboundRefusedError;
+    expect(loopback.message).toBe(TARGET_NOT_ALLOWED);
+    expect(loopback.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+    expect(wire.connections()).toBe(0);
+  });
+
+  it("a connection failure names no address either", async () => {
+    const closed = await tripwire("127.0.0.1");
+    await new Promise((resolve) => closed.server.close(resolve));
+    const failure = (await client(`,127.0.0.1:${closed.port}`)
+      .request({ url: `http://127.0.0.1:${closed.port}/hook`, body: "{}" })
+      .catch((error) => error)) as OutboundFailedError;
+    expect(failure).toBeInstanceOf(OutboundFailedError);
+    expect(failure.message).toBe("Could not reach the receiver (ECONNREFUSED)");
+    expect(failure.detail).toContain(`127.0.0.1:${closed.port}`);
   });
 
   it("cuts off an oversized answer and times out a slow one", async () => {

@@ -5,13 +5,40 @@ import { isIP, type LookupFunction } from "node:net";
 import { classifyAddress } from "./address-classifier";
 import type { OutboundAllowList } from "./outbound-allow";
 
-/** Refused before any byte was sent: a scheme, address or redirect the policy forbids. */
+/**
+ * The messages of the errors below reach the tenant (the Send test answer, the notification log),
+ * so they never name an address a host resolved to: that would tell anyone who can save a webhook
+ * URL how this server resolves names and what answers inside its network. `detail` keeps the
+ * specifics for the server log.
+ */
 export class OutboundRefusedError extends Error {
   readonly refused = true;
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Sent (or tried) but failed: timeout, connection error, oversized answer, too many redirects. */
-export class OutboundFailedError extends Error {}
+export class OutboundFailedError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Refused before any byte was sent: the target (or a redirect's) is an address the policy forbids. */
+export const TARGET_NOT_ALLOWED = "Refused: the target address is not allowed (a server operator can allow it with OUTBOUND_ALLOW)";
+
+/** A socket error as the tenant may read it: its code, not its message (which names the address and port connected to). */
+function connectionFailure(error: Error): OutboundFailedError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new OutboundFailedError(`Could not reach the receiver${code ? ` (${code})` : ""}`, error.message);
+}
 
 export interface OutboundRequest {
   url: string;
@@ -77,7 +104,7 @@ export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
     for (const { address } of addresses) {
       const verdict = classifyAddress(address);
       if (verdict.forbidden && !targetAllowed && !options.allow.allowsAddress(address))
-        throw new OutboundRefusedError(`Refused: ${host}:${port} resolves to ${address} (${verdict.forbidden}); allow it with OUTBOUND_ALLOW`);
+        throw new OutboundRefusedError(TARGET_NOT_ALLOWED, `${host}:${port} resolves to ${address} (${verdict.forbidden})`);
     }
     const [first] = addresses;
     return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -127,12 +154,12 @@ export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
           res.on("end", () =>
             resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), url: target.url.toString() }),
           );
-          res.on("error", reject);
+          res.on("error", (error) => reject(connectionFailure(error)));
         },
       );
       const timer = setTimeout(() => req.destroy(new OutboundFailedError(`Timed out after ${options.timeoutMs} ms`)), remaining);
       req.on("timeout", () => req.destroy(new OutboundFailedError(`Timed out after ${options.timeoutMs} ms`)));
-      req.on("error", (error) => reject(error instanceof OutboundFailedError ? error : new OutboundFailedError(error.message)));
+      req.on("error", (error) => reject(error instanceof OutboundFailedError ? error : connectionFailure(error)));
       req.on("close", () => clearTimeout(timer));
       req.end(body);
     });
