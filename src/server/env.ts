@@ -142,6 +142,7 @@ const EnvSchema = z.object({
   AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(0),
   AI_MAX_TOOL_STEPS: z.coerce.number().int().min(1).max(50).default(8),
   AI_CONTEXT_TOKENS: z.coerce.number().int().min(2_000).default(32_000),
+  AI_ANSWER_TOKEN_CAP: z.coerce.number().int().min(1_000).default(128_000),
 });
 
 /** The hosted deployment sells plans: without Stripe's keys and the plus price it must not start. */

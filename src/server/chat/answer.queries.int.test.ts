@@ -42,6 +42,7 @@ const opening = (id: string, overrides: Partial<Parameters<typeof openConversati
 const finishing = (conversationId: string, overrides: Partial<Parameters<typeof finishAnswer>[1]> = {}) => ({
   organizationId,
   conversationId,
+  reservationId: null,
   answer: { messageId: "answer-1", parts: [{ type: "text", text: "Two errors." }], inputTokens: 100, outputTokens: 20, modelId: "m" },
   usage: { inputTokens: 130, outputTokens: 25, day: "2026-11-25" },
   title: "Checkout errors",

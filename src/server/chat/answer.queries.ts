@@ -95,6 +95,8 @@ export async function openConversationForAnswer(
 export interface FinishedAnswer {
   organizationId: string;
   conversationId: string;
+  /** The answer's hold on the daily budget (token-budget.queries.ts), replaced by its usage; null when the budget is unlimited. */
+  reservationId: string | null;
   /** The answer's message, or null when nothing of it may be stored. */
   answer: { messageId: string; parts: unknown[]; inputTokens: number; outputTokens: number; modelId: string } | null;
   /** All the model calls of this answer, the title's included: the organization's daily budget. */
@@ -107,12 +109,13 @@ export interface FinishedAnswer {
 
 /**
  * Saves the answer (or its continuation after an approval: the same message id gets the new parts
- * and adds the usage), adds the usage to the organization's day, sets the generated title and
- * releases the lease — one statement, so there is no state in which the lease is released but
- * the answer not saved.
+ * and adds the usage), adds the usage to the organization's day in place of the answer's
+ * reservation, sets the generated title and releases the lease — one statement, so there is no
+ * state in which the lease is released but the answer not saved, nor one in which the budget
+ * counts both the reservation and the usage, or neither.
  */
 export async function finishAnswer(db: Db, done: FinishedAnswer) {
-  const { organizationId, conversationId, answer, usage } = done;
+  const { organizationId, conversationId, reservationId, answer, usage } = done;
   await db.execute(sql`with answer as (
       insert into conversation_messages (organization_id, conversation_id, message_id, position, role, parts, input_tokens, output_tokens, model_id)
       select ${organizationId}, ${conversationId}::uuid, ${answer?.messageId ?? null}::text,
@@ -132,6 +135,8 @@ export async function finishAnswer(db: Db, done: FinishedAnswer) {
       on conflict (organization_id, day) do update set
         input_tokens = ai_token_usage.input_tokens + excluded.input_tokens,
         output_tokens = ai_token_usage.output_tokens + excluded.output_tokens
+    ), settled as (
+      delete from ai_token_reservations where organization_id = ${organizationId} and id = ${reservationId}::uuid
     )
     update conversations set answering_until = null, updated_at = ${done.now.toISOString()}::timestamptz,
       title = case when ${done.title}::text is not null and title = ${done.defaultTitle} then ${done.title}::text else title end

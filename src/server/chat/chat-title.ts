@@ -2,6 +2,12 @@ import { generateText, type LanguageModel } from "ai";
 import { DEFAULT_CHAT_TITLE, MAX_TITLE_LENGTH } from "../../shared/chat.inputs";
 
 const TITLE_TIMEOUT_MS = 15_000;
+const TITLE_SYSTEM = "Write a title of at most six words for a conversation that starts with the user's question. Answer with the title only.";
+const TITLE_QUESTION_CHARS = 1_000;
+const TITLE_OUTPUT_TOKENS = 30;
+
+/** What the title's model call may cost, counting a token per character of its prompt (tokens are rarely shorter). */
+export const titleTokensAtMost = (question: string) => TITLE_SYSTEM.length + Math.min(question.length, TITLE_QUESTION_CHARS) + TITLE_OUTPUT_TOKENS;
 
 /** One line of at most 80 characters, without quotes or Markdown; anything else falls back. */
 export function cleanTitle(text: string): string {
@@ -22,9 +28,9 @@ export async function generateChatTitle(model: LanguageModel, question: string):
   try {
     const result = await generateText({
       model,
-      system: "Write a title of at most six words for a conversation that starts with the user's question. Answer with the title only.",
-      prompt: question.slice(0, 1_000),
-      maxOutputTokens: 30,
+      system: TITLE_SYSTEM,
+      prompt: question.slice(0, TITLE_QUESTION_CHARS),
+      maxOutputTokens: TITLE_OUTPUT_TOKENS,
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(TITLE_TIMEOUT_MS),
     });

@@ -7,7 +7,8 @@ import { AppError, notFound } from "../errors";
 import type { OrgScope } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { requireAgentPlan } from "./agent-plan";
-import { generateChatTitle } from "./chat-title";
+import { answerTokenCapReached } from "./answer-token-cap";
+import { generateChatTitle, titleTokensAtMost } from "./chat-title";
 import { finishAnswer, openConversationForAnswer, releaseAnswerLease } from "./answer.queries";
 import { saveMessage, selectConversation, selectMessages } from "./conversation.queries";
 import { toConversationMessage } from "./conversation.service";
@@ -15,23 +16,39 @@ import { applyApprovals, expireUnansweredApprovals, pruneHistory, storableParts 
 import { MODEL_NOT_CONFIGURED, modelConfigurationProblem } from "./model-provider";
 import { chatErrorMessage } from "./provider-errors";
 import { systemPrompt } from "./system-prompt.v1";
-import { tokensUsedOn, utcToday } from "./token-usage.queries";
+import { releaseReservation, reserveAnswerTokens } from "./token-budget.queries";
+import { utcToday } from "./token-usage.queries";
 
 /** Longer than any answer should take; a lease left by a dead process frees itself after this. */
 export const ANSWER_LEASE_MS = 5 * 60_000;
 
 export type ChatContext = RequestContext & { org: OrgScope };
 
-async function requireBudgetLeft(ctx: ChatContext) {
+/**
+ * Holds back this answer's cap from the organization's daily budget (token-budget.queries.ts says
+ * why in one locked step), or refuses as the product always has once the budget is spent: counting
+ * what the answers still being written hold. Null when the budget is unlimited.
+ */
+async function reserveBudget(ctx: ChatContext, now: Date): Promise<string | null> {
   const budget = ctx.env.AI_DAILY_TOKEN_BUDGET;
-  if (budget === 0) return;
-  const used = await tokensUsedOn(ctx.db, ctx.org.organizationId);
-  if (used >= budget)
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      `Your organization has used its daily AI token budget (${used.toLocaleString("en")} of ${budget.toLocaleString("en")} tokens). It resets at midnight UTC.`,
-      { reason: "token_budget_exhausted", budget, used },
-    );
+  if (budget === 0) return null;
+  const id = crypto.randomUUID();
+  const spent = await reserveAnswerTokens(ctx.db, {
+    id,
+    organizationId: ctx.org.organizationId,
+    day: utcToday(now),
+    budget,
+    tokens: ctx.env.AI_ANSWER_TOKEN_CAP,
+    now,
+    expiresAt: new Date(now.getTime() + ANSWER_LEASE_MS),
+  });
+  if (!spent) return id;
+  const used = spent.used + spent.reserved;
+  throw new AppError(
+    "TOO_MANY_REQUESTS",
+    `Your organization has used its daily AI token budget (${used.toLocaleString("en")} of ${budget.toLocaleString("en")} tokens). It resets at midnight UTC.`,
+    { reason: "token_budget_exhausted", budget, used, reserved: spent.reserved },
+  );
 }
 
 const ANSWER_IN_PROGRESS = "An answer is already being written in this conversation. Wait for it, or stop it, before sending another message.";
@@ -113,21 +130,24 @@ export async function startChatAnswer(
 ): Promise<ReadableStream<UIMessageChunk>> {
   const { organizationId } = ctx.org;
   // The gates read independently, so all at once; refused in the order a user should hear them.
-  const [plan, checkedProject, budget] = await Promise.allSettled([
-    requireAgentPlan(ctx, organizationId),
-    requireProject(ctx, projectId),
-    requireBudgetLeft(ctx),
-  ]);
+  const [plan, checkedProject] = await Promise.allSettled([requireAgentPlan(ctx, organizationId), requireProject(ctx, projectId)]);
   if (plan.status === "rejected") throw plan.reason;
   if (checkedProject.status === "rejected") throw checkedProject.reason;
   const project = checkedProject.value;
   const provider = ctx.modelProvider;
   if (!provider) throw new AppError("SERVICE_UNAVAILABLE", modelConfigurationProblem(ctx.env) ?? MODEL_NOT_CONFIGURED, { reason: "model_not_configured" });
-  if (budget.status === "rejected") throw budget.reason;
   const question = questionOf(input.message);
   // Checked before it is stored with a new conversation (the same check as a whole history's).
   if (question) await validated([question]);
-  const conversation = await openConversation(ctx, projectId, input, question);
+  // Reserved before the conversation is opened, so a refused first question is not stored.
+  const reservationId = await reserveBudget(ctx, new Date());
+  const release = async () => {
+    if (reservationId) await releaseReservation(ctx.db, organizationId, reservationId);
+  };
+  const conversation = await openConversation(ctx, projectId, input, question).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
 
   try {
     const history = await historyWith(ctx, conversation, input.message, question);
@@ -141,6 +161,8 @@ export async function startChatAnswer(
     const questionText = question ? input.message.parts.map((part) => part.text).join("\n") : "";
     // Asked beside the answer rather than after it, so the answer's end does not wait for a fourth model call.
     const titled = conversation.isNew && questionText ? generateChatTitle(model, questionText) : null;
+    // The title is paid from the same cap as the answer's steps.
+    const stepsCap = ctx.env.AI_ANSWER_TOKEN_CAP - (titled ? titleTokensAtMost(questionText) : 0);
 
     const result = streamText({
       model,
@@ -154,7 +176,7 @@ export async function startChatAnswer(
       }),
       messages,
       tools,
-      stopWhen: stepCountIs(ctx.env.AI_MAX_TOOL_STEPS),
+      stopWhen: [stepCountIs(ctx.env.AI_MAX_TOOL_STEPS), answerTokenCapReached(stepsCap)],
       abortSignal,
       maxRetries: 1,
       // Counted per step, written once when the answer ends (also after an error or a stop).
@@ -182,6 +204,7 @@ export async function startChatAnswer(
           await finishAnswer(ctx.db, {
             organizationId,
             conversationId: conversation.id,
+            reservationId,
             answer: parts.some((part) => part.type !== "step-start") ? { messageId: responseMessage.id, parts, ...usage, modelId: provider.modelId } : null,
             usage: {
               inputTokens: usage.inputTokens + (title?.inputTokens ?? 0),
@@ -195,11 +218,13 @@ export async function startChatAnswer(
         } catch (error) {
           ctx.logger.error("saving a chat answer failed", { requestId: ctx.requestId, conversationId: conversation.id, err: error });
           await releaseAnswerLease(ctx.db, organizationId, conversation.id).catch(() => {});
+          await release().catch(() => {});
         }
       },
     });
   } catch (error) {
     await releaseAnswerLease(ctx.db, organizationId, conversation.id);
+    await release();
     throw error;
   }
 }

@@ -71,3 +71,22 @@ export const aiTokenUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
+
+/**
+ * Tokens held back from the organization's daily budget for an answer being written, so parallel
+ * answers cannot all pass the budget check before any of them has reported its usage
+ * (chat/token-budget.queries.ts). Deleted when the answer's usage is written; one whose process
+ * died stops counting at `expires_at`.
+ */
+export const aiTokenReservations = pgTable(
+  "ai_token_reservations",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    tokens: bigint("tokens", { mode: "number" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ai_token_reservations_org_expires_idx").on(t.organizationId, t.expiresAt)],
+);
