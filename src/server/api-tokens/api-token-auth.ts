@@ -25,7 +25,8 @@ export function bearerTokenOf(authorization: string | null | undefined): string 
 /**
  * Checks a bearer secret against the stored hashes and the creator's current membership. Read
  * on every request, like session memberships: a revoked token or a creator who left is refused
- * at once.
+ * at once. Leaving deletes the creator's tokens (schema/api-tokens.ts); the membership join is a
+ * second lock on the same door, and supplies the role the token acts with.
  */
 export async function authenticateApiToken(ctx: { db: Db; logger: Logger }, secret: string, now = new Date()): Promise<TokenScope> {
   if (!TOKEN_PATTERN.test(secret)) throw invalidToken();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpSession } from "../../../test/helpers/http-session";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { issueByType, sendEvent, triageTenant } from "../../../test/helpers/triage-seed";
-import { lastMail, signUpVerified } from "../../../test/helpers/test-users";
+import { addMember, orgPost } from "../../../test/auth/org-kit";
+import { lastMail } from "../../../test/helpers/test-users";
 import { executeRows } from "../db/execute";
 import { apiTokens } from "../db/schema/index";
 
@@ -86,19 +87,32 @@ describe("organization API tokens", () => {
     }
   });
 
-  it("stops working when its creator leaves the organization", async () => {
-    const email = `token-admin-${Date.now()}@example.com`;
-    const invite = await tenant.session.request("/api/auth/organization/invite-member", { body: { email, role: "admin" } });
-    expect(invite.status, invite.text).toBe(200);
-    const admin = await signUpVerified(server, { email });
-    const invitationId = new URL(lastMail(server, email, "invitation").actionUrl).searchParams.get("invitationId");
-    expect((await admin.session.request("/api/auth/organization/accept-invitation", { body: { invitationId } })).status).toBe(200);
-    await admin.session.request("/api/auth/organization/set-active", { body: { organizationId: tenant.org.id } });
+  // Leaving revokes the creator's tokens by every path (schema/api-tokens.ts): rejoining, here with
+  // a lower role, must not bring them back.
+  it.each([
+    ["leaves", (admin: { session: HttpSession }) => orgPost(admin.session, "leave", { organizationId: tenant.org.id })],
+    [
+      "is removed by the owner",
+      (admin: { email: string }) => orgPost(tenant.session, "remove-member", { memberIdOrEmail: admin.email, organizationId: tenant.org.id }),
+    ],
+  ])("is revoked when its creator %s, and stays revoked when they rejoin", async (_path, leave) => {
+    const admin = await addMember(server, tenant.session, tenant.org.id, "admin");
     const created = await admin.session.mutation("apiToken.create", { name: "leaver", scopes: ["event:read"] });
     expect((await api().request(issuesUrl(), { headers: bearer(created.data.secret) })).status).toBe(200);
-    const left = await admin.session.request("/api/auth/organization/leave", { body: { organizationId: tenant.org.id } });
+    const left = await leave(admin);
     expect(left.status, left.text).toBe(200);
     expect((await api().request(issuesUrl(), { headers: bearer(created.data.secret) })).status).toBe(401);
+
+    const invited = await orgPost(tenant.session, "invite-member", { email: admin.email, role: "member", organizationId: tenant.org.id });
+    expect(invited.status, invited.text).toBe(200);
+    const invitationId = new URL(lastMail(server, admin.email, "invitation").actionUrl).searchParams.get("invitationId");
+    const rejoined = await orgPost(admin.session, "accept-invitation", { invitationId });
+    expect(rejoined.status, rejoined.text).toBe(200);
+    const answer = await api().request(issuesUrl(), { headers: bearer(created.data.secret) });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.message).toBe("Invalid or revoked API token");
+    const listed = await tenant.session.query("apiToken.list");
+    expect(listed.data.map((token: { id: string }) => token.id)).not.toContain(created.data.token.id);
   });
 
   it("ignores a session cookie sent with a token, and a mass-assigned organization", async () => {

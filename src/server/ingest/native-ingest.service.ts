@@ -21,7 +21,11 @@ export async function ingestNativeException(ingest: IngestService, req: Incoming
   return ACCEPTED;
 }
 
-/** Native `POST /api/v1/events`: one analytics event, committed by the events domain, unless rate limited. */
+/**
+ * Native `POST /api/v1/events`: one analytics event, committed by the events domain, unless rate
+ * limited or over quota. It draws on the same monthly quota as exceptions (docs/billing.md): a
+ * plan sells one number of events, and an unmetered endpoint would store anything past it.
+ */
 export async function ingestNativeEvent(ingest: IngestService, req: IncomingMessage): Promise<IngestResult<void>> {
   const project = await ingest.authorize(extractNativeApiKey(req.headers));
   const input = parseNativeEvent(await readJson(ingest, req));
@@ -29,7 +33,9 @@ export async function ingestNativeEvent(ingest: IngestService, req: IncomingMess
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
-  await recordAnalyticsEvent(ingest.deps.writer, project, input, new Date());
+  const quota = await ingest.checkQuota(project, 1);
+  if (quota.limited) return refusedBy(quota);
+  await ingest.storeWithinQuota(project, 1, () => recordAnalyticsEvent(ingest.deps.writer, project, input, new Date()));
   return ACCEPTED;
 }
 

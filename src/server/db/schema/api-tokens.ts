@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { organization, user } from "./auth";
+import { foreignKey, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { member, organization, user } from "./auth";
 
 /**
  * Organization API tokens (Bearer) for the REST API and the MCP endpoint. Only a SHA-256 of the
@@ -18,7 +18,7 @@ export const apiTokens = pgTable(
     /** Hex SHA-256 of the whole secret; the lookup key. */
     secretHash: text("secret_hash").notNull().unique(),
     prefix: text("prefix").notNull(),
-    /** The token acts as its creator (attribution, role); it stops working when they leave the organization. */
+    /** The token acts as its creator (attribution, role); it is deleted when they leave the organization (below). */
     createdBy: text("created_by")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -26,5 +26,17 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (t) => [index("api_tokens_organization_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("api_tokens_organization_idx").on(t.organizationId, t.createdAt),
+    // A token lives only as long as its creator's membership: leaving revokes it (deletes it, as
+    // revoking does), so rejoining, even with a lower role, never brings it back. A database rule
+    // because a member row goes by several paths and better-auth 1.7's organizationHooks see only
+    // one of them: remove-member calls afterRemoveMember, /organization/leave calls no hook, and a
+    // deleted user or organization takes its member rows by cascade.
+    foreignKey({
+      name: "api_tokens_creator_membership_fk",
+      columns: [t.organizationId, t.createdBy],
+      foreignColumns: [member.organizationId, member.userId],
+    }).onDelete("cascade"),
+  ],
 );
