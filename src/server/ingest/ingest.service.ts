@@ -3,13 +3,13 @@ import type { Logger } from "../logger";
 import type { BatchWriter } from "./store/batch-writer";
 import { decodeBody } from "./http/body-decoder";
 import { IngestError } from "./http/ingest-error";
+import { StorageUnavailableError } from "./http/storage-unavailable";
 import type { IngestLimits } from "./http/ingest-limits";
 import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-limit";
-import type { NormalizedOccurrence } from "./store/occurrence.types";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
 import type { UsageQuota } from "../billing/usage-quota";
 import type { PayloadWorkers } from "./prepare/payload-workers";
-import { preparedEvent, readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
+import { readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 export interface IngestDeps {
@@ -81,16 +81,36 @@ export class IngestService {
     return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds, scope: "organization" };
   }
 
-  /** Stores events admitted by checkQuota; if they cannot be stored (503), they go back to the quota. */
-  async storeWithinQuota(project: IngestProject, events: number, work: () => Promise<unknown>): Promise<void> {
-    if (!this.deps.quota) {
-      await work();
-      return;
+  /**
+   * Stores events admitted by checkQuota and resolves once every one is committed. Each event is
+   * answered on its own (batch-writer.ts stores the rest of a batch when the database refuses one
+   * event), so exactly the events not stored — refused, or the database unavailable (503) — go back
+   * to the quota: giving back the whole request let an envelope holding one refused event store the
+   * others for free. Rejects with the first failure, a 503 before a 4xx (a retry may store the rest).
+   */
+  async storeWithinQuota(project: IngestProject, events: PreparedOccurrence[]): Promise<void> {
+    // One event is the usual request: no settled array for it.
+    if (events.length === 1) return this.storeOneWithinQuota(project, () => this.storePrepared(events[0]));
+    if (events.length === 0) return;
+    const settled = await Promise.allSettled(events.map((event) => this.storePrepared(event)));
+    let unstored = 0;
+    let failure: unknown = null;
+    for (const outcome of settled) {
+      if (outcome.status === "fulfilled") continue;
+      unstored += 1;
+      if (failure === null || (outcome.reason instanceof StorageUnavailableError && !(failure instanceof StorageUnavailableError))) failure = outcome.reason;
     }
+    if (unstored === 0) return;
+    this.deps.quota?.release(project.organizationId, unstored);
+    throw failure;
+  }
+
+  /** Stores one thing taken from the quota (an exception, an analytics event); its unit goes back when it was not stored. */
+  async storeOneWithinQuota(project: IngestProject, store: () => Promise<unknown>): Promise<void> {
     try {
-      await work();
+      await store();
     } catch (error) {
-      this.deps.quota.release(project.organizationId, events);
+      this.deps.quota?.release(project.organizationId, 1);
       throw error;
     }
   }
@@ -103,11 +123,6 @@ export class IngestService {
   /** Stores one prepared event; resolves only once it is committed. */
   storePrepared(event: PreparedOccurrence) {
     return this.deps.writer.writePrepared(event);
-  }
-
-  /** Groups and stores one occurrence; resolves only once it is committed. */
-  store(project: IngestProject, occurrence: NormalizedOccurrence, receivedAt: Date) {
-    return this.deps.writer.writePrepared(preparedEvent(occurrence, project, receivedAt));
   }
 
   recordOutcome(

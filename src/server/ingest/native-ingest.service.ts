@@ -6,18 +6,20 @@ import { ACCEPTED, refusedBy, type IngestResult, type IngestService } from "./in
 import { extractNativeApiKey } from "./native/native-auth";
 import { parseNativeEvent } from "./native/native-event.schema";
 import { normalizeNativeException } from "./native/native-exception.normalizer";
+import { preparedEvent } from "./prepare/ready-payload";
 
 /** Native `POST /api/v1/exceptions`: one error occurrence, grouped and committed, unless rate limited. */
 export async function ingestNativeException(ingest: IngestService, req: IncomingMessage): Promise<IngestResult<void>> {
   const project = await ingest.authorize(extractNativeApiKey(req.headers));
-  const occurrence = normalizeNativeException(await readJson(ingest, req));
+  // Prepared before the quota is taken (as the Sentry endpoints do), so nothing between taking and storing can throw.
+  const event = preparedEvent(normalizeNativeException(await readJson(ingest, req)), project, new Date());
   if (ingest.limitsRate) {
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
   }
   const quota = await ingest.checkQuota(project, 1);
   if (quota.limited) return refusedBy(quota);
-  await ingest.storeWithinQuota(project, 1, () => ingest.store(project, occurrence, new Date()));
+  await ingest.storeWithinQuota(project, [event]);
   return ACCEPTED;
 }
 
@@ -35,7 +37,7 @@ export async function ingestNativeEvent(ingest: IngestService, req: IncomingMess
   }
   const quota = await ingest.checkQuota(project, 1);
   if (quota.limited) return refusedBy(quota);
-  await ingest.storeWithinQuota(project, 1, () => recordAnalyticsEvent(ingest.deps.writer, project, input, new Date()));
+  await ingest.storeOneWithinQuota(project, () => recordAnalyticsEvent(ingest.deps.writer, project, input, new Date()));
   return ACCEPTED;
 }
 

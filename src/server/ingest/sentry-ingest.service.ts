@@ -5,7 +5,6 @@ import type { IngestProject } from "./project-key.cache";
 import { extractSentryAuth, type SentryAuthInput } from "./sentry/sentry-auth";
 import { readSentryPayload, type SentryEndpoint } from "./sentry/sentry-payload.reader";
 import { readyFrom, type ReadyPayload } from "./prepare/ready-payload";
-import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 /** What the Sentry steps read of a request: the key's places (query, headers), the body stream, the client address. */
 export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
@@ -38,7 +37,7 @@ export async function ingestEnvelope(ingest: IngestService, request: SentryReque
     else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
       ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
   }
-  await ingest.storeWithinQuota(project, payload.events.length, () => storeAll(ingest, payload.events));
+  await ingest.storeWithinQuota(project, payload.events);
   return { accepted: true, value: payload.responseId };
 }
 
@@ -54,7 +53,7 @@ export async function ingestStoreBody(ingest: IngestService, request: SentryRequ
   }
   const quota = await ingest.checkQuota(project, payload.events.length);
   if (quota.limited) return refusedBy(quota);
-  await ingest.storeWithinQuota(project, payload.events.length, () => storeAll(ingest, payload.events));
+  await ingest.storeWithinQuota(project, payload.events);
   return { accepted: true, value: payload.responseId };
 }
 
@@ -115,13 +114,6 @@ async function countingRefusals<T>(ingest: IngestService, project: IngestProject
     }
     throw error;
   }
-}
-
-/** Resolves once every event of the request is committed. */
-function storeAll(ingest: IngestService, events: PreparedOccurrence[]): Promise<unknown> {
-  // One event is the usual request: no array and no Promise.all for it.
-  if (events.length === 1) return ingest.storePrepared(events[0]);
-  return Promise.all(events.map((event) => ingest.storePrepared(event)));
 }
 
 function recordClientReport(ingest: IngestService, project: IngestProject, report: unknown) {

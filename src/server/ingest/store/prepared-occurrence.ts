@@ -7,6 +7,7 @@ import { isTwoByte, oneByteJson } from "./one-byte-text";
 import { storableText } from "../normalize/storable-text";
 import { issueLocation } from "../../grouping/issue-title";
 import { minuteOf } from "./minute-count-buffer";
+import { indexedText, indexedTextOrNull } from "./indexed-text";
 
 /**
  * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
@@ -40,6 +41,9 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
   const occ = item.occurrence;
   const issueId = issueIdFor(item.projectId, item.grouping.fingerprint);
   const thrown = occ.exceptions.at(-1);
+  const userKey = userKeyOf(occ);
+  // Columns under an index are capped in bytes (indexed-text.ts); event_id and the fingerprints
+  // are ids and hex digests already, and the other texts have no index.
   const row = {
     organization_id: item.organizationId,
     project_id: item.projectId,
@@ -54,7 +58,7 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
     release: occ.release,
     name: thrown?.type ?? null,
     message: occ.message ?? thrown?.value ?? null,
-    user_key: userKeyOf(occ),
+    user_key: userKey === null ? null : indexedText(userKey),
     fingerprint: item.grouping.fingerprint,
     legacy_fingerprint: item.grouping.legacyFingerprint ?? null,
   };
@@ -79,8 +83,9 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
       // What issue_fingerprints records for a fingerprint seen for the first time. The array goes
       // into the batch's JSON as it is: json_to_recordset hands a text column its JSON text.
       components: item.grouping.components,
-      exception_type: item.grouping.parts?.exceptionType ?? null,
-      crash_frame: item.grouping.parts?.crashFrame ?? null,
+      exception_type: indexedTextOrNull(item.grouping.parts?.exceptionType ?? null),
+      // `path|function` of two capped parts: up to 1,537 UTF-16 units, too long for an index entry in CJK.
+      crash_frame: indexedTextOrNull(item.grouping.parts?.crashFrame ?? null),
       message_template: item.grouping.parts?.messageTemplate ?? null,
     },
     rowJson: oneByteJson(storableJson(JSON.stringify(row))),
@@ -97,12 +102,13 @@ const MAX_TAGS_PER_EVENT = 50;
 
 /**
  * What the tags breakdown counts: the event's own tags plus the fields people filter by, made
- * storable here (not when written) so that two spellings of one stored value sum as one row.
+ * storable and capped for the (issue, key, value) index here, not when written, so that two
+ * spellings of one stored value sum as one row.
  */
 function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
   const tags: Record<string, string> = {};
   const add = (key: string, value: string | null | undefined) => {
-    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[storableText(key)] = storableText(value);
+    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[indexedText(storableText(key))] = indexedText(storableText(value));
   };
   add("environment", occ.environment);
   add("release", occ.release);
