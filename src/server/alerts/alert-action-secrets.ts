@@ -6,18 +6,20 @@ import type { SecretBox, SecretContext } from "../secrets/secret-box";
  * Teams incoming-webhook URLs are credentials in themselves, so the URL is sealed too; the
  * additional data binds each value to its project, action and field.
  */
-const contextOf = (projectId: string, actionId: string, field: "url" | "signingSecret"): SecretContext => ({
+export const alertActionSecretContext = (projectId: string, actionId: string, field: "url" | "signingSecret"): SecretContext => ({
   owner: `project:${projectId}`,
   purpose: "alert-action",
   field: `${actionId}:${field}`,
 });
 
-export const sealActionUrl = (box: SecretBox, projectId: string, actionId: string, url: string) => box.seal(url, contextOf(projectId, actionId, "url"));
-export const openActionUrl = (box: SecretBox, projectId: string, actionId: string, sealed: string) => box.open(sealed, contextOf(projectId, actionId, "url"));
+export const sealActionUrl = (box: SecretBox, projectId: string, actionId: string, url: string) =>
+  box.seal(url, alertActionSecretContext(projectId, actionId, "url"));
+export const openActionUrl = (box: SecretBox, projectId: string, actionId: string, sealed: string) =>
+  box.open(sealed, alertActionSecretContext(projectId, actionId, "url"));
 export const sealSigningSecret = (box: SecretBox, projectId: string, actionId: string, secret: string) =>
-  box.seal(secret, contextOf(projectId, actionId, "signingSecret"));
+  box.seal(secret, alertActionSecretContext(projectId, actionId, "signingSecret"));
 export const openSigningSecret = (box: SecretBox, projectId: string, actionId: string, sealed: string) =>
-  box.open(sealed, contextOf(projectId, actionId, "signingSecret"));
+  box.open(sealed, alertActionSecretContext(projectId, actionId, "signingSecret"));
 
 /** A new webhook signing secret (shown to the user once). */
 export const newSigningSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
