@@ -4,7 +4,8 @@ import type { SecretBox, SecretContext } from "../secrets/secret-box";
 /**
  * Sealing of a URL action's target and signing secret (secrets/secret-box.ts). Slack, Discord and
  * Teams incoming-webhook URLs are credentials in themselves, so the URL is sealed too; the
- * additional data binds each value to its project, action and field.
+ * additional data binds each value to its project, action and field. Both columns are listed in
+ * secrets/sealed-fields.ts, which re-seals them on key rotation.
  */
 export const alertActionSecretContext = (projectId: string, actionId: string, field: "url" | "signingSecret"): SecretContext => ({
   owner: `project:${projectId}`,
