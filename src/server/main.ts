@@ -13,14 +13,16 @@ import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 import { createWafIntegration } from "./integrations/waf/waf.module";
-import { assertWafSecretsOpen } from "./integrations/waf/waf-secrets.maintenance";
+import type { Keyring } from "./secrets/keyring";
+import { assertSealedSecretsOpen } from "./secrets/sealed-fields.check";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 
-function loadEnv(): { env: Env; secretBox: SecretBox } {
+function loadEnv(): { env: Env; keyring: Keyring; secretBox: SecretBox } {
   try {
     const env = parseEnv();
     assertStartable(env);
-    return { env, secretBox: createSecretBox(resolveSecretsKeyring(env)) };
+    const keyring = resolveSecretsKeyring(env);
+    return { env, keyring, secretBox: createSecretBox(keyring) };
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);
@@ -31,14 +33,14 @@ function loadEnv(): { env: Env; secretBox: SecretBox } {
 }
 
 async function main() {
-  const { env, secretBox } = loadEnv();
+  const { env, keyring, secretBox } = loadEnv();
   // PGlite lives in this process, beside the heap; PostgreSQL mode keeps V8's faster default.
   if (!env.DATABASE_URL) limitHeapGrowth(env.NODE_OPTIONS);
   const logger = createLogger(env.LOG_LEVEL);
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   await database.migrate();
   try {
-    await assertWafSecretsOpen(database.db, secretBox);
+    await assertSealedSecretsOpen(database.db, keyring);
   } catch (error) {
     if (!(error instanceof InvalidEnvironmentError)) throw error;
     process.stderr.write(`${error.message}\n`);

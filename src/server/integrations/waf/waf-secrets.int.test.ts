@@ -15,6 +15,8 @@ import { organization, wafConnections } from "../../db/schema/index";
 import { executeRows } from "../../db/execute";
 import { InvalidEnvironmentError } from "../../env";
 import { parseKeyring } from "../../secrets/keyring";
+import { assertSealedSecretsOpen } from "../../secrets/sealed-fields.check";
+import { resealSecrets } from "../../secrets/sealed-fields.reseal";
 import { createSecretBox, SecretOpenError } from "../../secrets/secret-box";
 import { AwsStandIn } from "../../../../test/stand-ins/aws/aws-stand-in";
 import { seedProject } from "../../../../test/helpers/seed";
@@ -22,7 +24,6 @@ import { TEST_SECRETS_KEY } from "../../../../test/helpers/test-server";
 import { triageTenant } from "../../../../test/helpers/triage-seed";
 import { keysOf, RecordingSession, seedWafAccount, startWafTestServer, type TestServer } from "../../../../test/helpers/waf-test-server";
 import { openWafKeys, sealWafKeys } from "./waf-credentials";
-import { assertWafSecretsOpen, resealWafSecrets } from "./waf-secrets.maintenance";
 
 const FULL_KEY_ID = /AKIA[A-Z0-9]{16}/;
 const NEW_KEY = "7a".repeat(32);
@@ -115,17 +116,16 @@ describe("AWS WAF credentials at rest (battery G)", () => {
   });
 
   it("rotates: the new key first re-seals every connection; the old key can then be dropped", async () => {
-    const rotated = createSecretBox(parseKeyring(`2:${NEW_KEY},${TEST_SECRETS_KEY}`));
-    expect(await resealWafSecrets(server.database.db, rotated)).toBe(2);
+    const counts = await resealSecrets(server.database.db, parseKeyring(`2:${NEW_KEY},${TEST_SECRETS_KEY}`));
+    expect(counts.find((count) => count.label === "AWS WAF credentials")).toMatchObject({ rows: 2, values: 4, unopenable: 0 });
     const rows = await server.database.db.select().from(wafConnections);
     for (const row of rows.filter((candidate) => candidate.secretAccessKeySealed)) {
       expect(row.secretAccessKeySealed).toMatch(/^v2:/);
       expect(row.accessKeyIdSealed).toMatch(/^v2:/);
     }
+    await assertSealedSecretsOpen(server.database.db, parseKeyring(`2:${NEW_KEY}`));
+    await expect(assertSealedSecretsOpen(server.database.db, parseKeyring(TEST_SECRETS_KEY))).rejects.toThrow(InvalidEnvironmentError);
     const newOnly = createSecretBox(parseKeyring(`2:${NEW_KEY}`));
-    await assertWafSecretsOpen(server.database.db, newOnly);
-    const oldOnly = createSecretBox(parseKeyring(TEST_SECRETS_KEY));
-    await expect(assertWafSecretsOpen(server.database.db, oldOnly)).rejects.toThrow(InvalidEnvironmentError);
     const a = rows.find((row) => row.organizationId === tenants[0]!.orgId)!;
     expect(
       openWafKeys(newOnly, a.organizationId, { accessKeyIdSealed: a.accessKeyIdSealed!, secretAccessKeySealed: a.secretAccessKeySealed! }).secretAccessKey,
