@@ -10,10 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PERMISSIONS, permissionsOfRole, type Permission, type PermissionMap } from "../../src/shared/permissions";
 import type { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
-import { issueByType, sendEvent, triageTenant } from "../helpers/triage-seed";
+import { createTriageProject, issueByType, sendEvent, triageTenant, type TriageProject } from "../helpers/triage-seed";
 import { callProcedure, type ProcedurePath } from "../helpers/typed-trpc";
 import { addMember, orgPost } from "./org-kit";
-import { procedureEntries, type ProcedureEntry, type TenantIds } from "../tenancy/tenancy-table";
+import { procedureEntries, ROUTES, routeUrl, type ProcedureEntry, type TenantIds } from "../tenancy/tenancy-table";
+import { createLogger } from "../../src/server/logger";
+import { listRoutes, routeKey } from "../../src/server/rest/route-list";
+import { createV1Router } from "../../src/server/rest/v1.router";
 
 const PROBE_ROLE = "probe";
 
@@ -37,37 +40,44 @@ describe("product role matrix: every procedure with built-in and custom roles (i
   let probe: HttpSession;
   let member: HttpSession;
   let ids: TenantIds;
+  let restIds: TenantIds;
 
   async function setProbeGrants(permissions: readonly Permission[]) {
     const updated = await orgPost(owner, "update-role", { organizationId: ids.orgId, roleName: PROBE_ROLE, data: { permission: mapOf(permissions) } });
     expect(updated.status, updated.text).toBe(200);
   }
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    const tenant = await triageTenant(server, "Roles");
-    owner = tenant.session;
-    await sendEvent(server, tenant.project, { type: "RoleMatrixError", value: "probe", fn: "probeHandler" });
-    const issue = await issueByType(owner, tenant.project.id, "RoleMatrixError");
-    const { data: exceptions } = await callProcedure(owner, "exception.list", { projectId: tenant.project.id, issueId: issue.id });
-    const { data: project } = await callProcedure(owner, "project.get", { projectId: tenant.project.id });
+  /** A project with an issue, an exception, a key, a rule and an API token: each pass gets its own, as both end by deleting things. */
+  async function seed(project: TriageProject, orgId: string): Promise<TenantIds> {
+    await sendEvent(server, project, { type: "RoleMatrixError", value: "probe", fn: "probeHandler" });
+    const issue = await issueByType(owner, project.id, "RoleMatrixError");
+    const { data: exceptions } = await callProcedure(owner, "exception.list", { projectId: project.id, issueId: issue.id });
+    const { data: view } = await callProcedure(owner, "project.get", { projectId: project.id });
     const { data: token } = await callProcedure(owner, "apiToken.create", { name: "matrix", scopes: ["event:read"] });
-    const { data: rules } = await callProcedure(owner, "alert.list", { projectId: tenant.project.id });
-    ids = {
-      orgId: tenant.org.id,
-      projectId: tenant.project.id,
+    const { data: rules } = await callProcedure(owner, "alert.list", { projectId: project.id });
+    return {
+      orgId,
+      projectId: project.id,
       issueId: issue.id,
       exceptionId: exceptions!.items[0].id,
-      keyId: project!.keys[0].id,
+      keyId: view!.keys[0].id,
       apiTokenId: token!.token.id,
       ruleId: rules![0].id,
       conversationId: crypto.randomUUID(),
     };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const tenant = await triageTenant(server, "Roles");
+    owner = tenant.session;
+    ids = await seed(tenant.project, tenant.org.id);
+    restIds = await seed(await createTriageProject(owner, "Roles over REST"), tenant.org.id);
     const created = await orgPost(owner, "create-role", { organizationId: ids.orgId, role: PROBE_ROLE, permission: {} });
     expect(created.status, created.text).toBe(200);
     probe = (await addMember(server, owner, ids.orgId, PROBE_ROLE)).session;
     member = (await addMember(server, owner, ids.orgId, "member")).session;
-  }, 120_000);
+  }, 180_000);
   afterAll(() => server.close());
 
   it("a triager changes an issue's status but cannot create a token, delete a project or connect the WAF; project and alert grants do their part", async () => {
@@ -136,5 +146,34 @@ describe("product role matrix: every procedure with built-in and custom roles (i
     }
     console.log(`product role matrix: ${checks} procedures`);
     expect(checks).toBeGreaterThan(40);
+  }, 300_000);
+
+  it("refuses each /api/v1 route to a role lacking its grant and lets exactly that grant through", async () => {
+    const memberHolds = permissionsOfRole("member", new Map());
+    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger: createLogger("silent") }));
+    // Deletes last; conversations are their owner's and billing is hosted-only (as for procedures).
+    const ordered = routes
+      .filter((route) => !ROUTES[routeKey(route)].public && !route.path.startsWith("/ai/agents/conversations") && !route.path.includes("billing"))
+      .sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
+    let checks = 0;
+    for (const route of ordered) {
+      const entry = ROUTES[routeKey(route)];
+      const required = entry.requires === undefined ? [] : [entry.requires].flat();
+      const call = (session: HttpSession) =>
+        session.request(routeUrl(route.path, entry, restIds.orgId, restIds), { method: route.method.toUpperCase(), body: entry.body?.(restIds) });
+      const label = routeKey(route);
+      if (!(required.length === 0 || required.some((permission) => memberHolds.has(permission))))
+        expect((await call(member)).status, `member → ${label}`).toBe(403);
+      if (required.length > 0) {
+        await setProbeGrants(ALL_PERMISSIONS.filter((permission) => !required.includes(permission)));
+        expect((await call(probe)).status, `all but ${required.join("|")} → ${label}`).toBe(403);
+      }
+      await setProbeGrants(required.slice(0, 1));
+      const allowed = await call(probe);
+      expect(allowed.status, `only ${required[0] ?? "nothing"} → ${label}: ${allowed.text}`).not.toBe(403);
+      checks += 1;
+    }
+    console.log(`product role matrix: ${checks} routes`);
+    expect(checks).toBeGreaterThan(30);
   }, 300_000);
 });
