@@ -11,7 +11,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import type { OrganizationCardProps } from "./types";
 
-/** Owners only (spec §6: admins may update but not delete an organization). */
+/** Offered to a role holding organization:delete (of the built-in roles, owners only: spec §6). */
 export function DeleteOrganizationCard({ organization }: OrganizationCardProps) {
   const { can } = usePermissions();
   const queryClient = useQueryClient();
