@@ -114,7 +114,7 @@ export function InviteMemberCard({ organization }: OrganizationCardProps) {
         </form>
         {roles.length === 0 ? (
           <p className="mt-3 text-sm text-muted-foreground" data-testid="invite-no-roles">
-            You can only give a role whose permissions you hold, and your role holds fewer than any role here.
+            There is no role you may give: you can only give a role whose permissions you hold (and see).
           </p>
         ) : null}
       </CardContent>
