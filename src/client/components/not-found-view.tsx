@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Building2Icon, FolderPlusIcon, FolderSearchIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { Button } from "./ui/button";
 
 export type NotFoundType = "organization" | "projects" | "project";
@@ -25,11 +26,7 @@ const VIEWS: Record<NotFoundType, { icon: ReactNode; title: string; description:
     icon: <FolderPlusIcon className="size-10 text-muted-foreground" aria-hidden />,
     title: "No projects yet",
     description: "Create a project to get a DSN and start sending errors from your application.",
-    action: (
-      <Button asChild>
-        <Link to="/dashboard/projects/new">Create a project</Link>
-      </Button>
-    ),
+    action: <CreateProjectAction />,
   },
   project: {
     icon: <FolderSearchIcon className="size-10 text-muted-foreground" aria-hidden />,
@@ -42,6 +39,19 @@ const VIEWS: Record<NotFoundType, { icon: ReactNode; title: string; description:
     ),
   },
 };
+
+/** Offered only to a role that may create projects; others are told why instead. */
+function CreateProjectAction() {
+  const { can, refusal } = usePermissions();
+  if (can("project:create")) {
+    return (
+      <Button asChild>
+        <Link to="/dashboard/projects/new">Create a project</Link>
+      </Button>
+    );
+  }
+  return refusal("project:create") ? <p className="text-sm text-muted-foreground">{refusal("project:create")}.</p> : null;
+}
 
 export function NotFoundView({ type }: Props) {
   if (!type) {

@@ -3,6 +3,7 @@ import type { PermissionMap } from "@/shared/permissions";
 import { authClient } from "./auth-client";
 import { unwrap } from "./api-error";
 import { useActiveOrganizationId } from "./use-organization";
+import { usePermissions } from "./use-permissions";
 
 /** An organization role (spec §3): a custom role and its permission map. */
 export interface CustomRole {
@@ -41,8 +42,9 @@ export function organizationRolesQueryOptions(organizationId: string) {
   });
 }
 
-/** The active organization's custom roles (every member may read them: spec §6, ac read). */
+/** The active organization's custom roles, asked for only by a role that may read them (ac:read); others get no data and no error. */
 export function useOrganizationRoles() {
   const organizationId = useActiveOrganizationId();
-  return useQuery({ ...organizationRolesQueryOptions(organizationId ?? ""), enabled: Boolean(organizationId) });
+  const mayRead = usePermissions().can("ac:read");
+  return useQuery({ ...organizationRolesQueryOptions(organizationId ?? ""), enabled: Boolean(organizationId) && mayRead });
 }

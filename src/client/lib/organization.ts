@@ -1,8 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { parseRoles, type OrganizationRoleName } from "@/shared/roles";
 import { authClient, type AuthSession } from "./auth-client";
 import { unwrap } from "./api-error";
-import type { CustomRole } from "./organization-roles";
 import { isSessionQueryKey, refreshSession } from "./session";
 
 export const organizationKeys = {
@@ -61,27 +59,6 @@ export async function switchOrganization(queryClient: QueryClient, organizationI
   queryClient.removeQueries({ predicate: (query) => !isSessionQueryKey(query.queryKey) });
   await refreshSession(queryClient);
   await queryClient.invalidateQueries();
-}
-
-type OrganizationPermissions = Parameters<typeof authClient.organization.checkRolePermission>[0]["permissions"];
-
-/**
- * Whether a member's role (possibly several, comma-separated) grants the permissions. Used only to
- * hide controls; the server checks every call again.
- */
-export function roleCan(role: string | null | undefined, permissions: OrganizationPermissions, customRoles: readonly CustomRole[] = []): boolean {
-  return parseRoles(role).some((name) => {
-    const custom = customRoles.find((candidate) => candidate.role === name);
-    if (custom) return customRoleGrants(custom, permissions);
-    return authClient.organization.checkRolePermission({ role: name as OrganizationRoleName, permissions });
-  });
-}
-
-/** A custom role grants a set of permissions when its map holds every action asked for (AND, like the server's default). */
-function customRoleGrants(role: CustomRole, permissions: OrganizationPermissions): boolean {
-  return Object.entries(permissions ?? {}).every(([resource, actions]) =>
-    ((actions as string[] | undefined) ?? []).every((action) => (role.permission[resource as keyof CustomRole["permission"]] ?? []).includes(action)),
-  );
 }
 
 /** Lowercase, dash-separated slug suggested from an organization name. */

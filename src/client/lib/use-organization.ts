@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { fullOrganizationQueryOptions } from "./organization";
-import { useRequiredSession } from "./session";
 
 /** The active organization id resolved by the authenticated layout (null: the user has none). */
 export function useActiveOrganizationId(): string | null {
@@ -12,11 +11,4 @@ export function useActiveOrganizationId(): string | null {
 export function useFullOrganization() {
   const organizationId = useActiveOrganizationId();
   return useQuery({ ...fullOrganizationQueryOptions(organizationId ?? ""), enabled: Boolean(organizationId) });
-}
-
-/** The signed-in user's role in the active organization ("owner", "admin", "member" or a list). */
-export function useMyRole(): string | null {
-  const session = useRequiredSession();
-  const organization = useFullOrganization();
-  return organization.data?.members.find((member) => member.userId === session.user.id)?.role ?? null;
 }

@@ -3,6 +3,7 @@ import { ShieldBanIcon, ShieldCheckIcon } from "lucide-react";
 import { parseIpOrCidr } from "@/shared/ip-address";
 import type { ExceptionDetail } from "@/shared/triage.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
@@ -28,7 +29,7 @@ export function clientIpOf(exception: Pick<ExceptionDetail, "data">): string | n
 
 /**
  * "Block this IP" for the exception's client: shows whether the AWS WAF block list already holds
- * it, and lets owners and admins block (after a confirmation naming the IP set) or unblock it.
+ * it, and lets a role holding integration:block block (after a confirmation naming the IP set) or unblock it.
  */
 export function BlockIpPanel({
   exception,
@@ -40,6 +41,7 @@ export function BlockIpPanel({
   label?: string;
 }) {
   const ip = clientIpOf(exception);
+  const canBlock = usePermissions().can("integration:block");
   const setup = trpc.waf.setup.useQuery(undefined, { enabled: ip !== null });
   const connected = Boolean(setup.data?.connection);
   const blockList = setup.data?.connection?.blockList ?? null;
@@ -58,7 +60,6 @@ export function BlockIpPanel({
   });
 
   if (ip === null || setup.isPending || setup.error) return null;
-  const canManage = setup.data.canManage;
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 text-sm" data-testid="block-ip-panel" data-ip={ip}>
       <span>
@@ -89,7 +90,7 @@ export function BlockIpPanel({
           <Badge variant="destructive" data-testid="ip-blocked">
             <ShieldBanIcon /> Blocked in {blockList.name}
           </Badge>
-          {canManage ? (
+          {canBlock ? (
             <ConfirmDialog
               trigger={
                 <Button size="sm" variant="outline" data-testid="unblock-ip">
@@ -109,7 +110,7 @@ export function BlockIpPanel({
           <Badge variant="outline" data-testid="ip-not-blocked">
             <ShieldCheckIcon /> Not blocked
           </Badge>
-          {canManage ? (
+          {canBlock ? (
             <ConfirmDialog
               trigger={
                 <Button size="sm" variant="destructive" data-testid="block-ip">

@@ -4,8 +4,8 @@ import { ArrowRightIcon, MailIcon, PlusIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
 import { loadProjects } from "@/client/lib/project-loader";
 import { userInvitationsQueryOptions } from "@/client/lib/organization";
-import { canManageProjects } from "@/shared/roles";
-import { useFullOrganization, useMyRole } from "@/client/lib/use-organization";
+import { useFullOrganization } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useRequiredSession } from "@/client/lib/session";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
@@ -47,7 +47,7 @@ function OrganizationDashboard() {
   const projects = trpc.project.list.useQuery();
   const overview = trpc.project.overview.useQuery();
   const overviewByProject = new Map((overview.data ?? []).map((entry) => [entry.projectId, entry]));
-  const role = useMyRole();
+  const canCreateProjects = usePermissions().can("project:create");
   const { top } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
 
@@ -57,7 +57,7 @@ function OrganizationDashboard() {
         title="Dashboard"
         description={organization.data ? `Projects of ${organization.data.name}` : <Skeleton className="h-4 w-40" />}
         actions={
-          canManageProjects(role) && projects.data?.length ? (
+          canCreateProjects && projects.data?.length ? (
             <Button asChild>
               <Link to="/dashboard/projects/new">
                 <PlusIcon /> New project

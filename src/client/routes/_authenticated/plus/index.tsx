@@ -1,10 +1,9 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { SparklesIcon } from "lucide-react";
 import { DEPLOYMENT_MODE_SELF_HOSTED } from "@/shared/constants";
-import { canManageProjects } from "@/shared/roles";
 import { useAppConfig } from "@/client/lib/config";
 import { trpc } from "@/client/lib/trpc";
-import { useMyRole } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
@@ -49,8 +48,8 @@ function PlusScreen() {
 function HostedPlans() {
   const plans = trpc.billing.plans.useQuery();
   const usage = trpc.billing.usage.useQuery();
-  const role = useMyRole();
-  const canManage = canManageProjects(role);
+  const { can, reason } = usePermissions();
+  const canManage = can("billing:manage");
   const utils = trpc.useUtils();
   const checkout = useToastMutation((plan: "plus") => utils.client.billing.checkout.mutate({ plan }), {
     // Off to Stripe's hosted Checkout; it returns to /plus/success.
@@ -87,7 +86,7 @@ function HostedPlans() {
             </Button>
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="upgrade-read-only">
-              Only owners and admins can upgrade the organization.
+              {reason("billing:manage")}: ask someone who can to upgrade the organization.
             </p>
           )
         }

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ShieldIcon } from "lucide-react";
 import type { IntegrationView } from "@/shared/waf.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { NotFoundView } from "@/client/components/not-found-view";
@@ -39,6 +40,7 @@ function IntegrationsScreen() {
 
 function IntegrationCards() {
   const list = trpc.integration.list.useQuery();
+  const { can, refusal } = usePermissions();
   const setup = trpc.waf.setup.useQuery();
   const utils = trpc.useUtils();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -51,7 +53,7 @@ function IntegrationCards() {
   if (list.error || setup.error)
     return <QueryErrorAlert error={list.error ?? setup.error} onRetry={() => void Promise.all([list.refetch(), setup.refetch()])} />;
   const waf = list.data.find((integration) => integration.id === "aws-waf")!;
-  const canManage = setup.data.canManage;
+  const canManage = can("integration:connect");
 
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="integration-cards">
@@ -77,7 +79,7 @@ function IntegrationCards() {
               {waf.lastError}
             </span>
           ) : null}
-          {!canManage ? <span className="text-muted-foreground">Owners and admins connect and disconnect integrations.</span> : null}
+          {refusal("integration:connect") ? <span className="text-muted-foreground">{refusal("integration:connect")}.</span> : null}
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
           {waf.status === "not_connected" ? (

@@ -14,15 +14,16 @@ interface Props {
   projectId: string;
   sort: string;
   onSort: (sort: string) => void;
-  selected: ReadonlySet<string>;
+  /** The rows chosen for the bulk actions; null hides the checkboxes (a role that may not triage). */
+  selected: ReadonlySet<string> | null;
   onSelectedChange: (selected: ReadonlySet<string>) => void;
 }
 
 export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelectedChange }: Props) {
-  const selectedOnPage = issues.filter((issue) => selected.has(issue.id)).length;
+  const selectedOnPage = issues.filter((issue) => selected?.has(issue.id)).length;
   const allSelected = selectedOnPage === issues.length;
   const toggle = (issueId: string, checked: boolean) => {
-    const next = new Set(selected);
+    const next = new Set(selected ?? []);
     if (checked) next.add(issueId);
     else next.delete(issueId);
     onSelectedChange(next);
@@ -32,14 +33,16 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
     <Table data-testid="issues-table">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="w-10 pl-4">
-            <Checkbox
-              aria-label="Select all issues on this page"
-              checked={allSelected ? true : selectedOnPage > 0 ? "indeterminate" : false}
-              onCheckedChange={(checked) => onSelectedChange(new Set(checked === true ? issues.map((issue) => issue.id) : []))}
-              data-testid="issue-select-all"
-            />
-          </TableHead>
+          {selected ? (
+            <TableHead className="w-10 pl-4">
+              <Checkbox
+                aria-label="Select all issues on this page"
+                checked={allSelected ? true : selectedOnPage > 0 ? "indeterminate" : false}
+                onCheckedChange={(checked) => onSelectedChange(new Set(checked === true ? issues.map((issue) => issue.id) : []))}
+                data-testid="issue-select-all"
+              />
+            </TableHead>
+          ) : null}
           <SortableTableHead label="Issue" field="title" sort={sort} onSort={onSort} firstDirection="ASC" />
           <SortableTableHead label="Severity" field="severity" sort={sort} onSort={onSort} className="hidden md:table-cell" />
           <SortableTableHead label="Events" field="eventCount" sort={sort} onSort={onSort} className="text-right" />
@@ -55,17 +58,19 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
             data-testid="issue-row"
             data-issue-id={issue.id}
             data-status={issue.status}
-            data-state={selected.has(issue.id) ? "selected" : undefined}
+            data-state={selected?.has(issue.id) ? "selected" : undefined}
           >
-            <TableCell className="w-10 pl-4 align-top">
-              <Checkbox
-                className="mt-0.5"
-                aria-label={`Select ${cleanText(issue.title)}`}
-                checked={selected.has(issue.id)}
-                onCheckedChange={(checked) => toggle(issue.id, checked === true)}
-                data-testid="issue-checkbox"
-              />
-            </TableCell>
+            {selected ? (
+              <TableCell className="w-10 pl-4 align-top">
+                <Checkbox
+                  className="mt-0.5"
+                  aria-label={`Select ${cleanText(issue.title)}`}
+                  checked={selected.has(issue.id)}
+                  onCheckedChange={(checked) => toggle(issue.id, checked === true)}
+                  data-testid="issue-checkbox"
+                />
+              </TableCell>
+            ) : null}
             <TableCell className="max-w-0 min-w-64 py-3">
               <Link
                 to="/dashboard/issues/$issueId"

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { ISSUES_STALE_TIME_MS } from "@/shared/constants";
 import type { IssueStatus } from "@/shared/triage.inputs";
 import { trpc, trpcErrorCode, type ProjectView } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { errorMessage } from "@/client/lib/api-error";
 import { firstProjectToRedirectTo } from "@/client/lib/project-loader";
 import { ProjectScopedScreen } from "@/client/components/project-scoped-screen";
@@ -52,6 +53,7 @@ const STATUS_WORDS: Record<IssueStatus, string> = { RESOLVED: "resolved", IGNORE
 
 function IssueList({ project, projects, search }: { project: ProjectView; projects: ProjectView[]; search: IssuesSearch }) {
   const navigate = useNavigate({ from: Route.fullPath });
+  const canTriage = usePermissions().can("issue:triage");
   const utils = trpc.useUtils();
   const issues = trpc.issue.list.useQuery(issueListInput(project.id, search), { staleTime: ISSUES_STALE_TIME_MS, placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -100,13 +102,15 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
       <div className="grid gap-4 grid-cols-[minmax(0,1fr)]">
         <IssueFilters search={search} onChange={update} />
         <Card className="gap-0 py-0">
-          <BulkActions
-            count={selectedIds.length}
-            pending={bulk.isPending || merge.isPending}
-            onSetStatus={(status) => bulk.mutate({ projectId: project.id, issueIds: selectedIds, status })}
-            onMerge={() => merge.mutateAsync({ projectId: project.id, issueIds: selectedIds })}
-            refreshing={issues.isFetching && !issues.isPending}
-          />
+          {canTriage ? (
+            <BulkActions
+              count={selectedIds.length}
+              pending={bulk.isPending || merge.isPending}
+              onSetStatus={(status) => bulk.mutate({ projectId: project.id, issueIds: selectedIds, status })}
+              onMerge={() => merge.mutateAsync({ projectId: project.id, issueIds: selectedIds })}
+              refreshing={issues.isFetching && !issues.isPending}
+            />
+          ) : null}
           {issues.isPending ? (
             <IssuesTableSkeleton />
           ) : issues.error ? (
@@ -133,7 +137,7 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
               projectId={project.id}
               sort={search.sort}
               onSort={(sort) => update({ sort })}
-              selected={selected}
+              selected={canTriage ? selected : null}
               onSelectedChange={setSelected}
             />
           )}

@@ -2,8 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { PlusIcon, SettingsIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
 import { loadProjects } from "@/client/lib/project-loader";
-import { canManageProjects } from "@/shared/roles";
-import { useMyRole } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PlatformBadge } from "@/client/components/platform-badge";
@@ -34,8 +33,7 @@ function ProjectsScreen() {
 
 function ProjectList() {
   const projects = trpc.project.list.useQuery();
-  const role = useMyRole();
-  const canCreate = canManageProjects(role);
+  const canCreate = usePermissions().can("project:create");
 
   return (
     <>

@@ -1,8 +1,8 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { ArrowLeftIcon } from "lucide-react";
-import { canManageProjects } from "@/shared/roles";
-import { useFullOrganization, useMyRole } from "@/client/lib/use-organization";
+import { useFullOrganization } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { CreateProjectForm } from "@/client/components/project-form";
@@ -18,7 +18,7 @@ function NewProjectScreen() {
   const { activeOrganizationId } = Route.useRouteContext();
   const navigate = useNavigate();
   const organization = useFullOrganization();
-  const role = useMyRole();
+  const refused = usePermissions().refusal("project:create");
 
   if (!activeOrganizationId) {
     return (
@@ -37,8 +37,8 @@ function NewProjectScreen() {
         </Link>
       </Button>
       <PageHeader title="New project" description={organization.data ? `In ${organization.data.name}` : undefined} />
-      {role && !canManageProjects(role) ? (
-        <FormError message="Only owners and admins can create projects. Ask one of them to create it for you." />
+      {refused ? (
+        <FormError message={`${refused}. Ask someone who can to create it for you.`} />
       ) : (
         <Card>
           <CardHeader>

@@ -1,11 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AlertTriangleIcon } from "lucide-react";
 import { DEPLOYMENT_MODE_SELF_HOSTED } from "@/shared/constants";
-import { canManageProjects } from "@/shared/roles";
 import { useAppConfig } from "@/client/lib/config";
 import { formatDateTime } from "@/client/lib/format";
 import { trpc } from "@/client/lib/trpc";
-import { useMyRole } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
@@ -48,8 +47,7 @@ function BillingScreen() {
 function HostedBilling() {
   const subscriptions = trpc.billing.subscriptions.useQuery({ active: false });
   const usage = trpc.billing.usage.useQuery();
-  const role = useMyRole();
-  const canManage = canManageProjects(role);
+  const { can, refusal } = usePermissions();
   const utils = trpc.useUtils();
   const portal = useToastMutation(() => utils.client.billing.portal.mutate(), {
     // Stripe's customer portal: invoices, payment method, cancellation; it returns here.
@@ -77,7 +75,8 @@ function HostedBilling() {
         plan={usage.data.plan}
         subscription={latest}
         seats={usage.data.seats}
-        canManage={canManage}
+        canManage={can("billing:manage")}
+        refusal={refusal("billing:manage")}
         onManage={() => portal.mutate(undefined)}
         managing={portal.isPending}
       />

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { fullOrganizationQueryOptions } from "@/client/lib/organization";
-import { useFullOrganization, useMyRole } from "@/client/lib/use-organization";
+import { useFullOrganization } from "@/client/lib/use-organization";
 import { useRequiredSession } from "@/client/lib/session";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
@@ -38,14 +38,13 @@ function OrganizationSettingsScreen() {
 
 function OrganizationSettings() {
   const organization = useFullOrganization();
-  const role = useMyRole();
   const { user } = useRequiredSession();
 
   if (organization.isPending) return <PendingView />;
   if (organization.error) return <QueryErrorAlert error={organization.error} onRetry={() => void organization.refetch()} />;
   if (!organization.data) return <NotFoundView />;
 
-  const props = { organization: organization.data, role, currentUserId: user.id };
+  const props = { organization: organization.data, currentUserId: user.id };
   return (
     <div className="grid max-w-4xl gap-6 grid-cols-[minmax(0,1fr)]">
       <PageHeader title="Organization" description={`Settings, members and teams of ${organization.data.name}.`} />
@@ -55,7 +54,7 @@ function OrganizationSettings() {
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
-      <ApiTokensCard {...props} />
+      <ApiTokensCard />
       <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>

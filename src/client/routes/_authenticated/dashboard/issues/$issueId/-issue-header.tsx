@@ -2,6 +2,7 @@ import { toast } from "sonner";
 import { ISSUE_SEVERITIES, ISSUE_STATUSES, type IssueSeverity, type IssueStatus } from "@/shared/triage.inputs";
 import type { IssueDetail } from "@/shared/triage.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { errorMessage } from "@/client/lib/api-error";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -11,8 +12,9 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
 import { IssueLocation } from "./-issue-location";
 
-/** Title, culprit and badges, with the status and severity controls. */
+/** Title, culprit and badges, with the status and severity controls for a role that may triage. */
 export function IssueHeader({ issue }: { issue: IssueDetail }) {
+  const canTriage = usePermissions().can("issue:triage");
   const title = cleanText(issue.title);
   useDocumentTitle(title);
   return (
@@ -31,7 +33,7 @@ export function IssueHeader({ issue }: { issue: IssueDetail }) {
           {issue.platform ? <Badge variant="secondary">{cleanText(issue.platform)}</Badge> : null}
         </div>
       </div>
-      <IssueControls issue={issue} />
+      {canTriage ? <IssueControls issue={issue} /> : null}
     </div>
   );
 }

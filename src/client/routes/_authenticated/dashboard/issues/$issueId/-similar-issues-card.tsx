@@ -3,6 +3,7 @@ import { CombineIcon } from "lucide-react";
 import { toast } from "sonner";
 import type { SimilarIssue } from "@/shared/grouping.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { errorMessage } from "@/client/lib/api-error";
 import { formatNumber } from "@/client/lib/format";
 import { cleanText } from "@/client/lib/untrusted-text";
@@ -19,6 +20,7 @@ const REASON_LABELS: Record<SimilarIssue["reasons"][number], string> = {
 
 /** Other issues of the project that may be the same defect, each mergeable into this one in one click. */
 export function SimilarIssuesCard({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const canTriage = usePermissions().can("issue:triage");
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const similar = trpc.issue.similar.useQuery({ projectId, issueId });
@@ -56,16 +58,18 @@ export function SimilarIssuesCard({ projectId, issueId }: { projectId: string; i
                     {reasons.map((reason) => REASON_LABELS[reason]).join(", ")} · {formatNumber(issue.eventCount)} events
                   </span>
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={merge.isPending}
-                  onClick={() => merge.mutate({ projectId, issueIds: [issueId, issue.id], targetId: issueId })}
-                  data-testid="merge-similar"
-                  title="Merge it into this issue"
-                >
-                  <CombineIcon /> Merge
-                </Button>
+                {canTriage ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={merge.isPending}
+                    onClick={() => merge.mutate({ projectId, issueIds: [issueId, issue.id], targetId: issueId })}
+                    data-testid="merge-similar"
+                    title="Merge it into this issue"
+                  >
+                    <CombineIcon /> Merge
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>

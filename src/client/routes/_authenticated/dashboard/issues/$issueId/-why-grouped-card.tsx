@@ -2,6 +2,7 @@ import { SplitIcon } from "lucide-react";
 import { toast } from "sonner";
 import type { IssueFingerprint } from "@/shared/grouping.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { errorMessage } from "@/client/lib/api-error";
 import { formatNumber } from "@/client/lib/format";
 import { cleanText } from "@/client/lib/untrusted-text";
@@ -36,6 +37,7 @@ function splitComponent(component: string): { kind: string; text: string } {
  * more than one fingerprint (after a merge), each can be split back out into its own issue.
  */
 export function WhyGroupedCard({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const canTriage = usePermissions().can("issue:triage");
   const utils = trpc.useUtils();
   const fingerprints = trpc.issue.fingerprints.useQuery({ projectId, issueId });
   const unmerge = trpc.issue.unmerge.useMutation({
@@ -64,7 +66,7 @@ export function WhyGroupedCard({ projectId, issueId }: { projectId: string; issu
             <FingerprintEntry
               key={fingerprint.fingerprint}
               fingerprint={fingerprint}
-              canSplit={fingerprints.data.length > 1}
+              canSplit={canTriage && fingerprints.data.length > 1}
               pending={unmerge.isPending}
               onSplit={() => unmerge.mutateAsync({ projectId, issueId, fingerprints: [fingerprint.fingerprint] })}
             />

@@ -1,5 +1,6 @@
 import { BellOffIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type RouterOutputs } from "@/client/lib/trpc";
 import { errorMessage } from "@/client/lib/api-error";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
@@ -45,8 +46,11 @@ function actionSummary(action: Rule["actions"][number]): string {
   return `${action.type} → ${action.urlHost ?? "?"}`;
 }
 
-/** Project settings → Alerts: the rules (owners and admins edit, members read), Send test, and the personal email opt-out. */
-export function AlertRulesCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
+/** Project settings → Alerts: the rules (alert:manage edits and sends tests, alert:snooze snoozes, everyone reads), and the personal email opt-out. */
+export function AlertRulesCard({ projectId }: { projectId: string }) {
+  const { can, refusal } = usePermissions();
+  const canManage = can("alert:manage");
+  const canSnooze = can("alert:snooze");
   const utils = trpc.useUtils();
   const rules = trpc.alert.list.useQuery({ projectId });
   const optOut = trpc.alert.emailOptOut.useQuery({ projectId });
@@ -68,7 +72,7 @@ export function AlertRulesCard({ projectId, canManage }: { projectId: string; ca
     <Card data-testid="alert-rules">
       <CardHeader>
         <CardTitle>Alerts</CardTitle>
-        <CardDescription>Who hears about new issues, regressions and spikes. {canManage ? "" : "Only owners and admins can change rules."}</CardDescription>
+        <CardDescription>Who hears about new issues, regressions and spikes. {refusal("alert:manage") ? `${refusal("alert:manage")}.` : ""}</CardDescription>
         {canManage ? (
           <CardAction>
             <AlertRuleDialog
@@ -99,9 +103,11 @@ export function AlertRulesCard({ projectId, canManage }: { projectId: string; ca
                 </div>
                 {!rule.enabled ? <Badge variant="secondary">Disabled</Badge> : null}
                 {snoozed ? <Badge variant="secondary">Snoozed</Badge> : null}
-                <Button size="sm" variant="outline" onClick={() => snooze.mutate({ projectId, ruleId: rule.id, minutes: snoozed ? 0 : 60 })}>
-                  <BellOffIcon /> {snoozed ? "Wake" : "Snooze 1 h"}
-                </Button>
+                {canSnooze ? (
+                  <Button size="sm" variant="outline" onClick={() => snooze.mutate({ projectId, ruleId: rule.id, minutes: snoozed ? 0 : 60 })}>
+                    <BellOffIcon /> {snoozed ? "Wake" : "Snooze 1 h"}
+                  </Button>
+                ) : null}
                 {canManage ? (
                   <>
                     <AlertRuleDialog

@@ -3,6 +3,7 @@ import { Loader2Icon } from "lucide-react";
 import { z } from "zod";
 import { ProjectName } from "@/shared/project.inputs";
 import { PLATFORM_LABELS } from "@/shared/platforms";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { errorMessage } from "@/client/lib/api-error";
@@ -16,7 +17,9 @@ const RenameForm = z.object({
   description: z.string().trim().max(500, "Descriptions are at most 500 characters"),
 });
 
-export function ProjectGeneralCard({ project, canManage }: { project: ProjectView; canManage: boolean }) {
+export function ProjectGeneralCard({ project }: { project: ProjectView }) {
+  const { can, refusal } = usePermissions();
+  const canManage = can("project:update");
   const utils = trpc.useUtils();
   const form = useZodForm(RenameForm, { name: project.name, description: project.description ?? "" });
   const rename = trpc.project.rename.useMutation({
@@ -65,9 +68,9 @@ export function ProjectGeneralCard({ project, canManage }: { project: ProjectVie
               {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}
               Save
             </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">Only owners and admins can change projects.</p>
-          )}
+          ) : refusal("project:update") ? (
+            <p className="text-sm text-muted-foreground">{refusal("project:update")}.</p>
+          ) : null}
         </form>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { KeyRoundIcon, Loader2Icon, PlusIcon, RefreshCwIcon, BanIcon, StarIcon } from "lucide-react";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { errorMessage } from "@/client/lib/api-error";
 import { CopyButton } from "@/client/components/copy-button";
@@ -32,7 +33,8 @@ function useKeyMutations(projectId: string) {
   };
 }
 
-export function ProjectKeysCard({ project, canManage }: { project: ProjectView; canManage: boolean }) {
+export function ProjectKeysCard({ project }: { project: ProjectView }) {
+  const canManage = usePermissions().can("project:keys");
   const mutations = useKeyMutations(project.id);
   // The primary key first, then other active keys; revoked ones stay listed so a user can tell why an old DSN stopped working.
   const rank = (key: ProjectKey) => (key.isPrimary ? 0 : key.revokedAt ? 2 : 1);

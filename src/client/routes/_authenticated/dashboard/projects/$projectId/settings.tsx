@@ -2,8 +2,7 @@ import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
-import { canManageProjects } from "@/shared/roles";
-import { useMyRole } from "@/client/lib/use-organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
@@ -55,7 +54,7 @@ function ProjectSettingsScreen() {
 function ProjectSettings() {
   const { projectId } = Route.useParams();
   const project = trpc.project.get.useQuery({ projectId });
-  const canManage = canManageProjects(useMyRole());
+  const { can } = usePermissions();
 
   if (project.isPending) return <PendingView />;
   if (project.error) {
@@ -73,12 +72,12 @@ function ProjectSettings() {
         </Button>
         <PageHeader title="Project settings" description={project.data.name} />
       </div>
-      <ProjectKeysCard project={project.data} canManage={canManage} />
+      <ProjectKeysCard project={project.data} />
       <SetupSnippetsCard project={project.data} />
-      <AlertRulesCard projectId={project.data.id} canManage={canManage} />
+      <AlertRulesCard projectId={project.data.id} />
       <AlertLogCard projectId={project.data.id} />
-      <ProjectGeneralCard project={project.data} canManage={canManage} />
-      {canManage ? <DeleteProjectCard project={project.data} /> : null}
+      <ProjectGeneralCard project={project.data} />
+      {can("project:delete") ? <DeleteProjectCard project={project.data} /> : null}
     </div>
   );
 }

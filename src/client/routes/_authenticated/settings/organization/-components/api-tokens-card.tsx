@@ -9,14 +9,15 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
-import { canManageProjects } from "@/shared/roles";
+import { usePermissions } from "@/client/lib/use-permissions";
 import type { ApiTokenView } from "@/shared/api-token.views";
 import { CreateApiTokenDialog } from "./create-api-token-dialog";
-import type { OrganizationCardProps } from "./types";
 
-/** Organization API tokens for the REST API and the MCP endpoint; owners and admins only (the server checks again). */
-export function ApiTokensCard({ role }: OrganizationCardProps) {
-  const canManage = canManageProjects(role);
+/** Organization API tokens for the REST API and the MCP endpoint: listed to a role that may create or revoke them (the server checks again). */
+export function ApiTokensCard() {
+  const { can, refusal } = usePermissions();
+  const canCreate = can("apiToken:create");
+  const canRevoke = can("apiToken:revoke");
   return (
     <Card data-testid="api-tokens-card">
       <CardHeader>
@@ -25,20 +26,24 @@ export function ApiTokensCard({ role }: OrganizationCardProps) {
           Tokens let scripts and AI assistants (MCP at <code>/api/mcp</code>) use this organization's data with <code>Authorization: Bearer …</code>. A token
           acts as the person who created it and stops working if they leave.
         </CardDescription>
-        {canManage ? (
+        {canCreate ? (
           <CardAction>
             <CreateApiTokenDialog />
           </CardAction>
         ) : null}
       </CardHeader>
       <CardContent>
-        {canManage ? <TokenList /> : <p className="text-sm text-muted-foreground">Only owners and admins can see and manage API tokens.</p>}
+        {canCreate || canRevoke ? (
+          <TokenList canRevoke={canRevoke} />
+        ) : refusal("apiToken:create") ? (
+          <p className="text-sm text-muted-foreground">Your role cannot see or manage API tokens.</p>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
-function TokenList() {
+function TokenList({ canRevoke }: { canRevoke: boolean }) {
   const tokens = trpc.apiToken.list.useQuery();
   if (tokens.isPending)
     return (
@@ -63,14 +68,14 @@ function TokenList() {
       </TableHeader>
       <TableBody>
         {tokens.data.map((token) => (
-          <TokenRow key={token.id} token={token} />
+          <TokenRow key={token.id} token={token} canRevoke={canRevoke} />
         ))}
       </TableBody>
     </Table>
   );
 }
 
-function TokenRow({ token }: { token: ApiTokenView }) {
+function TokenRow({ token, canRevoke }: { token: ApiTokenView; canRevoke: boolean }) {
   const utils = trpc.useUtils();
   const revoke = trpc.apiToken.revoke.useMutation({
     onSuccess: () => utils.apiToken.list.invalidate(),
@@ -105,21 +110,23 @@ function TokenRow({ token }: { token: ApiTokenView }) {
       </TableCell>
       <TableCell className="hidden sm:table-cell">{token.lastUsedAt ? formatRelative(token.lastUsedAt) : "Never"}</TableCell>
       <TableCell className="text-right">
-        <ConfirmDialog
-          title={`Revoke ${token.name}?`}
-          description="Programs and assistants using this token are refused from the next request. This cannot be undone."
-          confirmLabel="Revoke token"
-          destructive
-          onConfirm={async () => {
-            await revoke.mutateAsync({ tokenId: token.id });
-            toast.success(`Token ${token.name} revoked`);
-          }}
-          trigger={
-            <Button variant="ghost" size="sm" className="text-destructive" data-testid="revoke-api-token">
-              Revoke
-            </Button>
-          }
-        />
+        {canRevoke ? (
+          <ConfirmDialog
+            title={`Revoke ${token.name}?`}
+            description="Programs and assistants using this token are refused from the next request. This cannot be undone."
+            confirmLabel="Revoke token"
+            destructive
+            onConfirm={async () => {
+              await revoke.mutateAsync({ tokenId: token.id });
+              toast.success(`Token ${token.name} revoked`);
+            }}
+            trigger={
+              <Button variant="ghost" size="sm" className="text-destructive" data-testid="revoke-api-token">
+                Revoke
+              </Button>
+            }
+          />
+        ) : null}
       </TableCell>
     </TableRow>
   );

@@ -4,18 +4,20 @@ import { toast } from "sonner";
 import { Trash2Icon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
-import { organizationsQueryOptions, roleCan, switchOrganization } from "@/client/lib/organization";
+import { organizationsQueryOptions, switchOrganization } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import type { OrganizationCardProps } from "./types";
 
-/** Owners only (spec §6: admins may update but not delete an organization). */
-export function DeleteOrganizationCard({ organization, role }: OrganizationCardProps) {
+/** Offered to a role holding organization:delete (of the built-in roles, owners only: spec §6). */
+export function DeleteOrganizationCard({ organization }: OrganizationCardProps) {
+  const { can } = usePermissions();
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  if (!roleCan(role, { organization: ["delete"] })) return null;
+  if (!can("organization:delete")) return null;
 
   const deleteOrganization = async () => {
     try {

@@ -3,8 +3,10 @@ import { Loader2Icon, SendIcon } from "lucide-react";
 import { Email } from "@/shared/auth-forms";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
-import { ORGANIZATION_ROLES, type OrganizationRoleName } from "@/shared/roles";
+import { organizationKeys } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
+import { useRoleGrants } from "@/client/lib/use-role-grants";
+import type { OrganizationRoleName } from "@/shared/roles";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { FormField, invalidProps } from "@/client/components/form-field";
@@ -17,25 +19,37 @@ import type { OrganizationCardProps } from "./types";
 
 const InviteForm = z.object({
   email: Email,
-  role: z.enum(ORGANIZATION_ROLES),
+  // Chosen among the roles the inviter may give (useRoleGrants); "" until they pick, then the first offered.
+  role: z.string(),
   teamId: z.string(),
 });
 
-export function InviteMemberCard({ organization, role }: OrganizationCardProps) {
-  const form = useZodForm(InviteForm, { email: "", role: "member", teamId: "" });
+export function InviteMemberCard({ organization }: OrganizationCardProps) {
+  const { can } = usePermissions();
+  const { givable } = useRoleGrants();
+  const form = useZodForm(InviteForm, { email: "", role: "", teamId: "" });
   const invite = useToastMutation(
     ({ email, role: invitedRole, teamId }: z.output<typeof InviteForm>) =>
-      unwrap(authClient.organization.inviteMember({ email, role: invitedRole, organizationId: organization.id, ...(teamId ? { teamId } : {}) })),
+      unwrap(
+        authClient.organization.inviteMember({
+          email,
+          // better-auth types the built-in names; custom roles (dynamic access control) are accepted as well.
+          role: invitedRole as OrganizationRoleName,
+          organizationId: organization.id,
+          ...(teamId ? { teamId } : {}),
+        }),
+      ),
     {
       success: (_data, variables) => `Invitation sent to ${variables.email}`,
       invalidate: [organizationKeys.full(organization.id)],
-      onSuccess: () => form.reset({ email: "", role: "member", teamId: "" }),
+      onSuccess: () => form.reset({ email: "", role: "", teamId: "" }),
     },
   );
-  if (!roleCan(role, { invitation: ["create"] })) return null;
+  if (!can("invitation:create")) return null;
 
-  // Only owners may hand out the owner role; the server enforces the same.
-  const roles = ORGANIZATION_ROLES.filter((option) => option !== "owner" || roleCan(role, { organization: ["delete"] }));
+  // Offered: only the roles the server would let this user give; member first when it is one of them.
+  const roles = [...givable].sort((a, b) => Number(b === "member") - Number(a === "member"));
+  const chosenRole = roles.includes(form.values.role) ? form.values.role : (roles[0] ?? "");
   const teams = organization.teams ?? [];
 
   return (
@@ -45,7 +59,13 @@ export function InviteMemberCard({ organization, role }: OrganizationCardProps) 
         <CardDescription>They get a mail with a link to join; invitations are valid for 7 days.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start" noValidate onSubmit={form.handleSubmit((values) => invite.mutate(values))}>
+        <form
+          className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start"
+          noValidate
+          onSubmit={form.handleSubmit((values) => {
+            if (chosenRole) invite.mutate({ ...values, role: chosenRole });
+          })}
+        >
           <FormField id="invite-email" label="Email" error={form.errors.email}>
             <Input
               id="invite-email"
@@ -61,12 +81,13 @@ export function InviteMemberCard({ organization, role }: OrganizationCardProps) 
             <NativeSelect
               id="invite-role"
               data-testid="invite-role"
-              value={form.values.role}
-              onChange={(event) => form.setValue("role", event.target.value as OrganizationRoleName)}
+              value={chosenRole}
+              disabled={roles.length === 0}
+              onChange={(event) => form.setValue("role", event.target.value)}
             >
               {roles.map((option) => (
                 <option key={option} value={option}>
-                  {ROLE_LABELS[option]}
+                  {ROLE_LABELS[option as OrganizationRoleName] ?? option}
                 </option>
               ))}
             </NativeSelect>
@@ -86,11 +107,16 @@ export function InviteMemberCard({ organization, role }: OrganizationCardProps) 
               ))}
             </NativeSelect>
           </FormField>
-          <Button type="submit" className="sm:mt-[1.375rem]" disabled={invite.isPending} data-testid="invite-submit">
+          <Button type="submit" className="sm:mt-[1.375rem]" disabled={invite.isPending || !chosenRole} data-testid="invite-submit">
             {invite.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
             Invite
           </Button>
         </form>
+        {roles.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground" data-testid="invite-no-roles">
+            There is no role you may give: you can only give a role whose permissions you hold (and see).
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,11 @@
 import { UserMinusIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
-import { useOrganizationRoles } from "@/client/lib/organization-roles";
-import { ORGANIZATION_ROLES, parseRoles, type OrganizationRoleName } from "@/shared/roles";
+import { organizationKeys } from "@/client/lib/organization";
+import { myPermissionsKey, usePermissions } from "@/client/lib/use-permissions";
+import { useRoleGrants } from "@/client/lib/use-role-grants";
+import { mayChangeRoleOf } from "@/shared/role-grants";
+import { parseRoles, type OrganizationRoleName } from "@/shared/roles";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { UserAvatar } from "@/client/components/user-avatar";
@@ -19,14 +21,13 @@ export const ROLE_LABELS: Record<OrganizationRoleName, string> = { owner: "Owner
 /** "Admin" for a built-in role, the name itself for a custom one. */
 const roleLabel = (name: string) => ROLE_LABELS[name as OrganizationRoleName] ?? name;
 
-export function MembersCard({ organization, role, currentUserId }: OrganizationCardProps) {
-  const customRoles = useOrganizationRoles().data ?? [];
-  const canUpdate = roleCan(role, { member: ["update"] }, customRoles);
-  const canRemove = roleCan(role, { member: ["delete"] }, customRoles);
-  // Only an owner may change or remove an owner, or make someone owner; the server refuses the rest.
-  const iAmOwner = parseRoles(role).includes("owner");
-  const roleOptions = [...ORGANIZATION_ROLES.filter((option) => option !== "owner" || iAmOwner), ...customRoles.map((custom) => custom.role)];
-  const invalidate = [organizationKeys.full(organization.id)];
+export function MembersCard({ organization, currentUserId }: OrganizationCardProps) {
+  const { can } = usePermissions();
+  const canUpdate = can("member:update");
+  const canRemove = can("member:delete");
+  // Offered: the roles the server would let this user give (shared/role-grants.ts).
+  const { allRoles, givable, isOwner: iAmOwner } = useRoleGrants();
+  const invalidate = [organizationKeys.full(organization.id), myPermissionsKey];
 
   const updateRole = useToastMutation(
     ({ memberId, role: newRole }: { memberId: string; role: string; name: string }) =>
@@ -44,8 +45,8 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>
-          Owners manage everything; admins manage members, invitations, teams and projects; members work with issues. Only an owner can change or remove an
-          owner.
+          What a member may do is what their role grants. You can give a role only when you hold every permission it grants; nobody changes their own role, and
+          only an owner makes, changes or removes an owner.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -66,8 +67,11 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
             {organization.members.map((member) => {
               const isMe = member.userId === currentUserId;
               const mayManage = !parseRoles(member.role).includes("owner") || iAmOwner;
-              // Several comma-separated roles cannot be shown in a single select; show them as text.
-              const singleRole = roleOptions.includes(member.role) ? member.role : null;
+              const mayChange = canUpdate && mayChangeRoleOf(iAmOwner, isMe, member.role) === null;
+              // Several comma-separated roles (or a custom role this user cannot read) cannot be shown in a single select; show them as text.
+              const singleRole = allRoles.includes(member.role) ? member.role : null;
+              // The member's current role stays listed so the select can show it, even when this user could not give it.
+              const options = allRoles.filter((option) => option === singleRole || givable.includes(option));
               return (
                 <TableRow key={member.id} data-testid="member-row">
                   <TableCell>
@@ -82,7 +86,7 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
                     </div>
                   </TableCell>
                   <TableCell>
-                    {canUpdate && mayManage && singleRole ? (
+                    {mayChange && singleRole && options.length > 1 ? (
                       <Select
                         value={singleRole}
                         disabled={updateRole.isPending}
@@ -92,8 +96,8 @@ export function MembersCard({ organization, role, currentUserId }: OrganizationC
                           <SelectValue />
                         </SelectTrigger>
                         <SelectContent>
-                          {roleOptions.map((option) => (
-                            <SelectItem key={option} value={option}>
+                          {options.map((option) => (
+                            <SelectItem key={option} value={option} disabled={!givable.includes(option)}>
                               {roleLabel(option)}
                             </SelectItem>
                           ))}

@@ -3,7 +3,8 @@ import { Loader2Icon } from "lucide-react";
 import { OrganizationName } from "@/shared/organization.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { organizationKeys } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -11,8 +12,9 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import type { OrganizationCardProps } from "./types";
 
-export function OrganizationGeneralCard({ organization, role }: OrganizationCardProps) {
-  const canUpdate = roleCan(role, { organization: ["update"] });
+export function OrganizationGeneralCard({ organization }: OrganizationCardProps) {
+  const { can, refusal } = usePermissions();
+  const canUpdate = can("organization:update");
   const [name, setName] = useState(organization.name);
   const trimmed = name.trim();
   const checked = OrganizationName.safeParse(name);
@@ -51,9 +53,9 @@ export function OrganizationGeneralCard({ organization, role }: OrganizationCard
               {rename.isPending ? <Loader2Icon className="animate-spin" /> : null}
               Rename
             </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">Only owners and admins can rename the organization.</p>
-          )}
+          ) : refusal("organization:update") ? (
+            <p className="text-sm text-muted-foreground">{refusal("organization:update")}.</p>
+          ) : null}
         </form>
       </CardContent>
     </Card>

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { Loader2Icon, PencilIcon, PlusIcon, ShieldIcon, Trash2Icon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { roleCan } from "@/client/lib/organization";
+import { organizationKeys } from "@/client/lib/organization";
+import { myPermissionsKey, usePermissions } from "@/client/lib/use-permissions";
 import { organizationRoleKeys, useOrganizationRoles, type CustomRole } from "@/client/lib/organization-roles";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { CustomRoleName } from "@/shared/custom-roles";
-import { RESOURCE_LABELS, type PermissionMap, type PermissionResource } from "@/shared/permissions";
+import { RESOURCE_LABELS, type Permission, type PermissionMap, type PermissionResource } from "@/shared/permissions";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Button } from "@/client/components/ui/button";
@@ -26,16 +27,20 @@ function describePermission(permission: PermissionMap) {
 
 /**
  * Organization roles (spec §3, §6): custom roles next to owner, admin and member, each a map of the
- * spec's resources to actions. Owners and admins (the `ac` permissions) create, edit and delete
- * them; every member can see them. Assign them in the members list.
+ * permission table's resources to actions. The `ac` permissions decide who sees (read), creates,
+ * edits and deletes them; a role can grant only permissions its editor holds. Assign them in the
+ * members list.
  */
-export function OrganizationRolesCard({ organization, role }: OrganizationCardProps) {
+export function OrganizationRolesCard({ organization }: OrganizationCardProps) {
+  const { can, refusal, granted } = usePermissions();
   const roles = useOrganizationRoles();
   const customRoles = roles.data ?? [];
-  const canCreate = roleCan(role, { ac: ["create"] }, customRoles);
-  const canUpdate = roleCan(role, { ac: ["update"] }, customRoles);
-  const canDelete = roleCan(role, { ac: ["delete"] }, customRoles);
-  const invalidate = [organizationRoleKeys.list(organization.id)];
+  const canRead = can("ac:read");
+  const canCreate = can("ac:create");
+  const canUpdate = can("ac:update");
+  const canDelete = can("ac:delete");
+  // A member holding a role just changed has other permissions now (their own included).
+  const invalidate = [organizationRoleKeys.list(organization.id), organizationKeys.full(organization.id), myPermissionsKey];
 
   const [name, setName] = useState("");
   const [permission, setPermission] = useState<PermissionMap>({});
@@ -65,7 +70,13 @@ export function OrganizationRolesCard({ organization, role }: OrganizationCardPr
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {roles.isPending ? (
+        {!canRead ? (
+          refusal("ac:read") ? (
+            <p className="text-sm text-muted-foreground" data-testid="roles-not-readable">
+              {refusal("ac:read")}.
+            </p>
+          ) : null
+        ) : roles.isPending ? (
           <Skeleton className="h-16" />
         ) : roles.error ? (
           <QueryErrorAlert error={roles.error} onRetry={() => void roles.refetch()} />
@@ -76,7 +87,7 @@ export function OrganizationRolesCard({ organization, role }: OrganizationCardPr
         ) : (
           <ul className="divide-y rounded-lg border" data-testid="custom-role-list">
             {customRoles.map((custom) => (
-              <CustomRoleRow key={custom.id} custom={custom} organizationId={organization.id} canUpdate={canUpdate} canDelete={canDelete} />
+              <CustomRoleRow key={custom.id} custom={custom} organizationId={organization.id} canUpdate={canUpdate} canDelete={canDelete} held={granted} />
             ))}
           </ul>
         )}
@@ -102,7 +113,7 @@ export function OrganizationRolesCard({ organization, role }: OrganizationCardPr
               />
               {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
             </div>
-            <PermissionPicker idPrefix="new-role" value={permission} onChange={setPermission} />
+            <PermissionPicker idPrefix="new-role" value={permission} onChange={setPermission} held={granted} />
             <div>
               <Button type="submit" variant="outline" disabled={!checked.success || create.isPending} data-testid="create-role">
                 {create.isPending ? <Loader2Icon className="animate-spin" /> : <PlusIcon />}
@@ -121,15 +132,17 @@ function CustomRoleRow({
   organizationId,
   canUpdate,
   canDelete,
+  held,
 }: {
   custom: CustomRole;
   organizationId: string;
   canUpdate: boolean;
   canDelete: boolean;
+  held: ReadonlySet<Permission>;
 }) {
   const [editing, setEditing] = useState(false);
   const [permission, setPermission] = useState<PermissionMap>(custom.permission);
-  const invalidate = [organizationRoleKeys.list(organizationId)];
+  const invalidate = [organizationRoleKeys.list(organizationId), organizationKeys.full(organizationId), myPermissionsKey];
   const update = useToastMutation(
     (next: PermissionMap) =>
       unwrap(authClient.organization.updateRole({ organizationId, roleId: custom.id, data: { permission: next as Record<string, string[]> } })),
@@ -176,7 +189,7 @@ function CustomRoleRow({
       </div>
       {editing ? (
         <div className="grid gap-3">
-          <PermissionPicker idPrefix={`role-${custom.role}`} value={permission} onChange={setPermission} />
+          <PermissionPicker idPrefix={`role-${custom.role}`} value={permission} onChange={setPermission} held={held} />
           <div className="flex gap-2">
             <Button size="sm" disabled={update.isPending} onClick={() => update.mutate(permission)} data-testid="save-role">
               {update.isPending ? <Loader2Icon className="animate-spin" /> : null}

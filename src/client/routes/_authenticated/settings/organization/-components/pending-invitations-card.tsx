@@ -1,7 +1,8 @@
 import { XIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { organizationKeys } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -9,8 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
 import type { OrganizationCardProps } from "./types";
 
-export function PendingInvitationsCard({ organization, role }: OrganizationCardProps) {
-  const canCancel = roleCan(role, { invitation: ["cancel"] });
+export function PendingInvitationsCard({ organization }: OrganizationCardProps) {
+  const { can } = usePermissions();
+  const canCancel = can("invitation:cancel");
   const cancel = useToastMutation(
     ({ invitationId }: { invitationId: string; email: string }) => unwrap(authClient.organization.cancelInvitation({ invitationId })),
     { success: (_data, variables) => `Invitation for ${variables.email} canceled`, invalidate: [organizationKeys.full(organization.id)] },

@@ -25,12 +25,14 @@ interface Props {
   subscription: Subscription | null;
   seats: number;
   canManage: boolean;
+  /** Why the plan cannot be changed here, once known (null while loading or when it can). */
+  refusal: string | null;
   onManage: () => void;
   managing: boolean;
 }
 
 /** The plan, its status with dates and the seats; "Manage billing" opens Stripe's customer portal. */
-export function SubscriptionCard({ plan, subscription, seats, canManage, onManage, managing }: Props) {
+export function SubscriptionCard({ plan, subscription, seats, canManage, refusal, onManage, managing }: Props) {
   return (
     <Card data-testid="subscription-card">
       <CardHeader>
@@ -76,7 +78,7 @@ export function SubscriptionCard({ plan, subscription, seats, canManage, onManag
             </Link>
           </Button>
         ) : null}
-        {!canManage ? <p className="text-sm text-muted-foreground">Only owners and admins can change the plan or payment details.</p> : null}
+        {refusal ? <p className="text-sm text-muted-foreground">{refusal}: the plan and payment details stay as they are.</p> : null}
       </CardFooter>
     </Card>
   );

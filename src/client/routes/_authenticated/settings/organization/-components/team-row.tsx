@@ -4,7 +4,8 @@ import { ChevronDownIcon, ChevronRightIcon, PencilIcon, Trash2Icon, UserMinusIco
 import { TeamName } from "@/shared/organization.inputs";
 import { authClient, type OrganizationTeam } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { organizationKeys } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
@@ -15,9 +16,10 @@ import type { OrganizationCardProps } from "./types";
 
 const teamMembersKey = (teamId: string) => ["auth", "team-members", teamId] as const;
 
-export function TeamRow({ team, organization, role }: OrganizationCardProps & { team: OrganizationTeam }) {
-  const canUpdate = roleCan(role, { team: ["update"] });
-  const canDelete = roleCan(role, { team: ["delete"] });
+export function TeamRow({ team, organization }: OrganizationCardProps & { team: OrganizationTeam }) {
+  const { can } = usePermissions();
+  const canUpdate = can("team:update");
+  const canDelete = can("team:delete");
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(team.name);

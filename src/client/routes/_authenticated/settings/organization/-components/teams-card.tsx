@@ -3,7 +3,8 @@ import { Loader2Icon, PlusIcon, UsersIcon } from "lucide-react";
 import { TeamName } from "@/shared/organization.inputs";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap } from "@/client/lib/api-error";
-import { organizationKeys, roleCan } from "@/client/lib/organization";
+import { organizationKeys } from "@/client/lib/organization";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -12,8 +13,9 @@ import { TeamRow } from "./team-row";
 import type { OrganizationCardProps } from "./types";
 
 export function TeamsCard(props: OrganizationCardProps) {
-  const { organization, role } = props;
-  const canCreate = roleCan(role, { team: ["create"] });
+  const { organization } = props;
+  const { can } = usePermissions();
+  const canCreate = can("team:create");
   const [name, setName] = useState("");
   const createTeam = useToastMutation((teamName: string) => unwrap(authClient.organization.createTeam({ name: teamName, organizationId: organization.id })), {
     success: (_data, teamName) => `Team ${teamName} created`,

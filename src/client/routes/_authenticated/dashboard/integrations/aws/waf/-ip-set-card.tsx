@@ -12,7 +12,7 @@ import { Input } from "@/client/components/ui/input";
 import { SampledRequests } from "./-sampled-requests";
 
 /** One IP set: its addresses (add or remove one, validated like the server does), the rules that use it, its sampled requests. */
-export function IpSetCard({ ipSet, canManage }: { ipSet: WafIpSetView; canManage: boolean }) {
+export function IpSetCard({ ipSet, canBlock }: { ipSet: WafIpSetView; canBlock: boolean }) {
   const utils = trpc.useUtils();
   const [address, setAddress] = useState("");
   const [error, setError] = useState<string>();
@@ -65,7 +65,7 @@ export function IpSetCard({ ipSet, canManage }: { ipSet: WafIpSetView; canManage
             {ipSet.addresses.map((cidr) => (
               <li key={cidr} className="flex items-center gap-1 rounded-md border px-2 py-0.5 font-mono text-xs" data-testid="waf-address">
                 {cidr}
-                {canManage ? (
+                {canBlock ? (
                   <button
                     type="button"
                     aria-label={`Remove ${cidr}`}
@@ -80,7 +80,7 @@ export function IpSetCard({ ipSet, canManage }: { ipSet: WafIpSetView; canManage
             ))}
           </ul>
         )}
-        {canManage ? (
+        {canBlock ? (
           <form className="grid gap-1" onSubmit={onAdd} noValidate>
             <div className="flex gap-2">
               <Input

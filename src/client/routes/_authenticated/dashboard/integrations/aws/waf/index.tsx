@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import type { WafIpSetView, WafSetupView } from "@/shared/waf.views";
+import type { WafIpSetView } from "@/shared/waf.views";
 import { trpc } from "@/client/lib/trpc";
+import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
@@ -63,13 +64,14 @@ function WafScreen() {
           The last AWS call failed: {connection.lastError}
         </p>
       ) : null}
-      <WafResources setup={setup.data} />
+      <WafResources />
       <WafAuditCard />
     </div>
   );
 }
 
-function WafResources({ setup }: { setup: WafSetupView }) {
+function WafResources() {
+  const { can } = usePermissions();
   const ipSets = trpc.waf.ipSets.useQuery();
   const webAcls = trpc.waf.webAcls.useQuery();
   if (ipSets.isPending || webAcls.isPending) return <Skeleton className="h-64 rounded-xl" />;
@@ -78,7 +80,7 @@ function WafResources({ setup }: { setup: WafSetupView }) {
   const names = new Map(ipSets.data.map((ipSet) => [ipSet.id, ipSet.name]));
   return (
     <>
-      <BlockListCard ipSets={ipSets.data} canManage={setup.canManage} />
+      <BlockListCard ipSets={ipSets.data} canChoose={can("integration:connect")} />
       <Card>
         <CardHeader>
           <CardTitle>Web ACLs</CardTitle>
@@ -117,7 +119,7 @@ function WafResources({ setup }: { setup: WafSetupView }) {
         <h2 className="text-lg font-semibold">IP sets</h2>
         {ipSets.data.length === 0 ? <p className="text-sm text-muted-foreground">No IP sets in this region and scope.</p> : null}
         {ipSets.data.map((ipSet) => (
-          <IpSetCard key={ipSet.id} ipSet={ipSet} canManage={setup.canManage} />
+          <IpSetCard key={ipSet.id} ipSet={ipSet} canBlock={can("integration:block")} />
         ))}
       </section>
     </>
@@ -125,7 +127,7 @@ function WafResources({ setup }: { setup: WafSetupView }) {
 }
 
 /** Which IP set "Block this IP" writes to, with a warning when no Block rule uses it (blocking would do nothing). */
-function BlockListCard({ ipSets, canManage }: { ipSets: WafIpSetView[]; canManage: boolean }) {
+function BlockListCard({ ipSets, canChoose }: { ipSets: WafIpSetView[]; canChoose: boolean }) {
   const current = ipSets.find((ipSet) => ipSet.isBlockList) ?? null;
   const [choice, setChoice] = useState(current?.id ?? ipSets[0]?.id ?? "");
   const utils = trpc.useUtils();
@@ -149,7 +151,7 @@ function BlockListCard({ ipSets, canManage }: { ipSets: WafIpSetView[]; canManag
             No web ACL rule with the Block action references {current.name}: addresses added to it are not blocked.
           </p>
         ) : null}
-        {canManage && ipSets.length > 0 ? (
+        {canChoose && ipSets.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2">
             <select
               aria-label="IP set to use as the block list"
