@@ -2,6 +2,9 @@ import { permissionsBeyond, permissionsOfRole, type Permission, type PermissionM
 import { isBuiltInRole } from "./custom-roles";
 import { parseRoles } from "./roles";
 
+/** A custom role is defined only with permissions its editor holds: the server's refusal and the role editor's note. */
+export const GRANT_ONLY_HELD = "You can only grant permissions you hold";
+
 /**
  * Who may give which role (issue 31): a role can be given only when every permission it grants is
  * held by the giver, so nobody hands out more than they have; only an owner makes someone owner.

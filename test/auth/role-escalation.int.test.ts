@@ -32,10 +32,10 @@ describe("role escalation (issue 31, finding 1)", () => {
       .from(schema.invitation)
       .where(and(eq(schema.invitation.organizationId, organizationId), eq(schema.invitation.email, email)));
 
-  async function expectRefused(session: HttpSession, path: string, body: unknown, message: string) {
+  async function expectRefused(session: HttpSession, path: string, body: unknown, message: unknown) {
     const response = await orgPost(session, path, body);
     expect(response.status, `${path} ${response.text}`).toBe(403);
-    expect(response.body.message).toBe(message);
+    expect(response.body.message).toEqual(message);
   }
 
   it("a role with only member:update cannot make itself admin", async () => {
@@ -46,7 +46,7 @@ describe("role escalation (issue 31, finding 1)", () => {
       editor.session,
       "update-member-role",
       { organizationId: org.id, memberId: editor.memberId, role: "admin" },
-      "You cannot change your own role",
+      "Nobody can change their own role",
     );
     expect(await roleOf(org.id, editor.userId)).toBe("role-editor");
     // Nor make someone else admin: admin grants far more than member:update.
@@ -55,7 +55,7 @@ describe("role escalation (issue 31, finding 1)", () => {
       editor.session,
       "update-member-role",
       { organizationId: org.id, memberId: other.memberId, role: "admin" },
-      "You cannot give a role with permissions you do not hold",
+      expect.stringContaining("You can only give a role whose permissions you hold"),
     );
     expect(await roleOf(org.id, other.userId)).toBe("member");
   });
@@ -84,21 +84,21 @@ describe("role escalation (issue 31, finding 1)", () => {
       admin.session,
       "update-member-role",
       { organizationId: org.id, memberId: admin.memberId, role: ["admin", "closer"] },
-      "You cannot change your own role",
+      "Nobody can change their own role",
     );
     const accomplice = await addMember(server, owner.session, org.id, "member");
     await expectRefused(
       admin.session,
       "update-member-role",
       { organizationId: org.id, memberId: accomplice.memberId, role: "admin,closer" },
-      "You cannot give a role with permissions you do not hold",
+      expect.stringContaining("You can only give a role whose permissions you hold"),
     );
     const email = uniqueEmail("closer");
     await expectRefused(
       admin.session,
       "invite-member",
       { organizationId: org.id, email, role: "closer" },
-      "You cannot give a role with permissions you do not hold",
+      expect.stringContaining("You can only give a role whose permissions you hold"),
     );
     expect(await invitationsFor(org.id, email)).toHaveLength(0);
     expect(await roleOf(org.id, admin.userId)).toBe("admin");
@@ -136,19 +136,19 @@ describe("role escalation (issue 31, finding 1)", () => {
       admin.session,
       "update-member-role",
       { organizationId: org.id, memberId: member.memberId, role: "owner" },
-      "Only an owner can give or take the owner role",
+      "Only an owner can make someone an owner",
     );
     await expectRefused(
       admin.session,
       "update-member-role",
       { organizationId: org.id, memberId: owner.memberId, role: "member" },
-      "Only an owner can give or take the owner role",
+      "Only an owner can change an owner's role",
     );
     await expectRefused(
       owner.session,
       "update-member-role",
       { organizationId: org.id, memberId: owner.memberId, role: "admin" },
-      "You cannot change your own role",
+      "Nobody can change their own role",
     );
     expect(await roleOf(org.id, owner.userId)).toBe("owner");
     expect(await roleOf(org.id, member.userId)).toBe("member");

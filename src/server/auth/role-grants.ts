@@ -1,18 +1,13 @@
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import { permissionsBeyond, permissionsOfMap, permissionsOfRole, type Permission, type PermissionMap } from "../../shared/permissions";
+import { isBuiltInRole } from "../../shared/custom-roles";
+import { permissionsBeyond, permissionsOfMap, type Permission, type PermissionMap } from "../../shared/permissions";
+import { GRANT_ONLY_HELD, mayChangeRoleOf, mayGiveRole } from "../../shared/role-grants";
 import { parseRoles } from "../../shared/roles";
 import type { Db } from "../db/client";
 import { member } from "../db/schema/index";
 import { customRoleMaps, permissionsOfRoleIn } from "../organizations/permissions";
 import type { AuthHookContext } from "./hook-context";
-
-export const ROLE_GRANT_REFUSALS = {
-  ownRole: "You cannot change your own role",
-  beyondGiver: "You cannot give a role with permissions you do not hold",
-  ownerOnly: "Only an owner can give or take the owner role",
-  grantBeyondEditor: "You can only grant permissions you hold",
-} as const;
 
 /** The endpoints that give a role to someone or define what a role grants. */
 export const ROLE_GRANTING_PATHS: ReadonlySet<string> = new Set([
@@ -57,11 +52,15 @@ async function giverOf(ctx: AuthHookContext, db: Db): Promise<Giver | null> {
   };
 }
 
-/** A role may be given only by someone who holds every permission it grants; `owner` only by an owner. */
+/**
+ * The shared rule (shared/role-grants.ts), which the screens also offer roles by. A name that is no
+ * role at all is left to better-auth, which answers it 400 like any other bad input.
+ */
 async function assertMayGive(db: Db, giver: Giver, names: string[]) {
-  if (names.includes("owner") && !giver.isOwner) throw refuse(ROLE_GRANT_REFUSALS.ownerOnly);
-  const granted = permissionsOfRole(names.join(","), await customRoleMaps(db, giver.organizationId, names));
-  if (permissionsBeyond(giver.permissions, granted).length > 0) throw refuse(ROLE_GRANT_REFUSALS.beyondGiver);
+  const customRoles = await customRoleMaps(db, giver.organizationId, names);
+  if (names.some((name) => !isBuiltInRole(name) && !customRoles.has(name))) return;
+  const refusal = mayGiveRole(giver.permissions, giver.isOwner, names.join(","), customRoles);
+  if (refusal) throw refuse(refusal);
 }
 
 /**
@@ -85,7 +84,7 @@ export async function refuseRoleEscalation(ctx: AuthHookContext, db: Db) {
   if (ctx.path === "/organization/update-member-role") return refuseMemberRoleChange(db, giver, body);
   const permission = ctx.path === "/organization/create-role" ? body.permission : (body.data as { permission?: unknown } | undefined)?.permission;
   if (!permission || typeof permission !== "object") return;
-  if (permissionsBeyond(giver.permissions, permissionsOfMap(permission as PermissionMap)).length > 0) throw refuse(ROLE_GRANT_REFUSALS.grantBeyondEditor);
+  if (permissionsBeyond(giver.permissions, permissionsOfMap(permission as PermissionMap)).length > 0) throw refuse(GRANT_ONLY_HELD);
 }
 
 async function refuseMemberRoleChange(db: Db, giver: Giver, body: Record<string, unknown>) {
@@ -95,9 +94,7 @@ async function refuseMemberRoleChange(db: Db, giver: Giver, body: Record<string,
     .from(member)
     .where(and(eq(member.organizationId, giver.organizationId), eq(member.id, body.memberId)));
   if (!target) return; // better-auth answers an unknown member
-  if (target.userId === giver.userId) throw refuse(ROLE_GRANT_REFUSALS.ownRole);
-  const names = roleNamesOf(body.role);
-  const wasOwner = parseRoles(target.role).includes("owner");
-  if (wasOwner && !giver.isOwner) throw refuse(ROLE_GRANT_REFUSALS.ownerOnly);
-  await assertMayGive(db, giver, names);
+  const refusal = mayChangeRoleOf(giver.isOwner, target.userId === giver.userId, target.role);
+  if (refusal) throw refuse(refusal);
+  await assertMayGive(db, giver, roleNamesOf(body.role));
 }

@@ -1,10 +1,8 @@
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { PERMISSION_STATEMENTS, RESOURCE_LABELS, type Permission, type PermissionMap, type PermissionResource } from "@/shared/permissions";
+import { GRANT_ONLY_HELD } from "@/shared/role-grants";
 
 const RESOURCES = Object.keys(PERMISSION_STATEMENTS) as PermissionResource[];
-
-/** Why a box is greyed out: the server refuses a role granting more than its editor holds. */
-export const GRANT_ONLY_HELD = "You can only grant permissions you hold";
 
 /**
  * The permission table's resources × actions as checkboxes. Only permissions in `held` can be
