@@ -47,7 +47,8 @@ export const RESOURCE_LABELS: Record<PermissionResource, string> = {
   release: "Releases",
 };
 
-function mapOf(permissions: readonly Permission[]): PermissionMap {
+/** The map better-auth stores for a list of grants. */
+export function permissionMapOf(permissions: readonly Permission[]): PermissionMap {
   const map: PermissionMap = {};
   for (const permission of permissions) {
     const [resource, action] = permission.split(":") as [PermissionResource, string];
@@ -62,9 +63,9 @@ function mapOf(permissions: readonly Permission[]): PermissionMap {
  * alerts for a while and changes no rule), and read the organization's roles.
  */
 export const BUILT_IN_ROLE_PERMISSIONS: Record<OrganizationRoleName, PermissionMap> = {
-  owner: mapOf(ALL_PERMISSIONS),
-  admin: mapOf(ALL_PERMISSIONS.filter((permission) => permission !== "organization:delete")),
-  member: mapOf(["ac:read", "issue:triage", "alert:snooze"]),
+  owner: permissionMapOf(ALL_PERMISSIONS),
+  admin: permissionMapOf(ALL_PERMISSIONS.filter((permission) => permission !== "organization:delete")),
+  member: permissionMapOf(["ac:read", "issue:triage", "alert:snooze"]),
 };
 
 /** The permissions a map grants, ignoring names the table does not know (an old custom role's). */

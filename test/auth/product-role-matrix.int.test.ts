@@ -7,7 +7,7 @@
  * nothing at all. The built-in member role gets FORBIDDEN exactly where it lacks the grant.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_PERMISSIONS, permissionsOfRole, type Permission, type PermissionMap } from "../../src/shared/permissions";
+import { ALL_PERMISSIONS, permissionMapOf, permissionsOfRole, type Permission } from "../../src/shared/permissions";
 import type { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createTriageProject, issueByType, sendEvent, triageTenant, type TriageProject } from "../helpers/triage-seed";
@@ -19,15 +19,6 @@ import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { createV1Router } from "../../src/server/rest/v1.router";
 
 const PROBE_ROLE = "probe";
-
-function mapOf(permissions: readonly Permission[]): PermissionMap {
-  const map: PermissionMap = {};
-  for (const permission of permissions) {
-    const [resource, action] = permission.split(":") as [keyof PermissionMap, string];
-    (map[resource] ??= []).push(action);
-  }
-  return map;
-}
 
 /** Destructive calls last, so every other call still finds the project, its key and its rule. */
 const LAST: ProcedurePath[] = ["alert.delete", "project.revokeKey", "apiToken.revoke", "project.delete"];
@@ -43,7 +34,11 @@ describe("product role matrix: every procedure with built-in and custom roles (i
   let restIds: TenantIds;
 
   async function setProbeGrants(permissions: readonly Permission[]) {
-    const updated = await orgPost(owner, "update-role", { organizationId: ids.orgId, roleName: PROBE_ROLE, data: { permission: mapOf(permissions) } });
+    const updated = await orgPost(owner, "update-role", {
+      organizationId: ids.orgId,
+      roleName: PROBE_ROLE,
+      data: { permission: permissionMapOf(permissions) },
+    });
     expect(updated.status, updated.text).toBe(200);
   }
 
