@@ -14,6 +14,13 @@ export interface BatchWriterOptions {
   /** Events per transaction at most. */
   maxBatch: number;
   /**
+   * Document bytes per transaction at most (one event always goes, whatever its size): building,
+   * sending and — on PGlite, which runs in this thread — storing a batch takes time in proportion
+   * to its bytes, and a few hundred 500 KB documents in one statement held the event loop for
+   * seconds (issue 31). Default DEFAULT_MAX_BATCH_BYTES.
+   */
+  maxBatchBytes?: number;
+  /**
    * Transactions committing at once. PostgreSQL overlaps one batch's commit (fsync) with the
    * next batch's statements; PGlite has a single connection, so 1 there.
    */
@@ -162,7 +169,7 @@ export class BatchWriter {
 
   /** Takes what is queued and starts committing it; resolves to what answers its requests. */
   private commitNext(): Promise<() => void> | null {
-    const waiters = this.queue.splice(0, this.options.maxBatch);
+    const waiters = this.queue.splice(0, this.batchLength());
     const outcomes = this.outcomes.splice(0);
     if (waiters.length === 0 && outcomes.length === 0) return null;
     // More work queued than this batch takes: let another transaction start on it now.
@@ -177,6 +184,19 @@ export class BatchWriter {
         this.handOff(answers.facts);
       };
     });
+  }
+
+  /** How many queued items the next batch takes: up to maxBatch, and up to maxBatchBytes of documents (at least one). */
+  private batchLength(): number {
+    const maxBytes = this.options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES;
+    const max = Math.min(this.options.maxBatch, this.queue.length);
+    let bytes = 0;
+    for (let i = 0; i < max; i++) {
+      const { item } = this.queue[i];
+      bytes += item instanceof QueuedRow ? 0 : item.document.length;
+      if (bytes > maxBytes) return Math.max(1, i);
+    }
+    return max;
   }
 
   /**
@@ -341,6 +361,9 @@ export class BatchWriter {
     }
   }
 }
+
+/** 4 MiB of documents: ≈ 1,000 typical events (3–4 KB each), or a handful of the largest. */
+export const DEFAULT_MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** The event's project was deleted (on this replica or another) after its key was cached. */
 const PROJECT_DELETED = new IngestError("auth_invalid", "unknown or revoked key: the project was deleted");
