@@ -88,6 +88,8 @@ async function benchTarget(name: string, kind: "postgres" | "pglite", adminUrl: 
   process.on("exit", () => app.child.exitCode === null && app.child.signalCode === null && app.child.kill("SIGKILL"));
   const ingestUrl = `${app.url}/api/${target.project.number}/envelope/?sentry_key=${target.project.publicKey}`;
 
+  app.child.kill("SIGUSR2"); // the probe measures from here (bench/event-loop-probe.mjs)
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const health: number[] = [];
   let healthFailures = 0;
   let sending = true;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../../logger";
 import { addMinuteCounts, addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
 import { commitIsolating } from "./batch-isolation";
@@ -20,6 +21,12 @@ export interface BatchWriterOptions {
    * seconds (issue 31). Default DEFAULT_MAX_BATCH_BYTES.
    */
   maxBatchBytes?: number;
+  /**
+   * The database runs in this thread (PGlite): each statement holds the event loop while it runs
+   * and resolves without an I/O turn, so batch after batch would hold it for their sum. Then each
+   * batch's requests are answered and the loop gets a turn before the next batch starts.
+   */
+  databaseInThread?: boolean;
   /**
    * Transactions committing at once. PostgreSQL overlaps one batch's commit (fsync) with the
    * next batch's statements; PGlite has a single connection, so 1 there.
@@ -162,6 +169,12 @@ export class BatchWriter {
     let commit = this.commitNext();
     while (commit) {
       const answer = await commit;
+      if (this.options.databaseInThread) {
+        answer();
+        await nextTurn();
+        commit = this.commitNext();
+        continue;
+      }
       commit = this.commitNext();
       answer();
     }
@@ -362,8 +375,8 @@ export class BatchWriter {
   }
 }
 
-/** 4 MiB of documents: ≈ 1,000 typical events (3–4 KB each), or a handful of the largest. */
-export const DEFAULT_MAX_BATCH_BYTES = 4 * 1024 * 1024;
+/** 1 MiB of documents: ≈ 300 typical events (3–4 KB each), or one or two of the largest. */
+export const DEFAULT_MAX_BATCH_BYTES = 1024 * 1024;
 
 /** The event's project was deleted (on this replica or another) after its key was cached. */
 const PROJECT_DELETED = new IngestError("auth_invalid", "unknown or revoked key: the project was deleted");
