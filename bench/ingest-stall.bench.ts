@@ -6,7 +6,7 @@
  * event-loop block (bench/event-loop-probe.mjs), and what became of every event sent: stored,
  * refused with a 4xx, or lost (5xx, a dropped connection, or acknowledged but missing).
  *   npm run bench:stall [-- --seconds 20 --rate 4 --only postgres|pglite]
- *   npm run bench:stall -- --smoke      (2 s at 2 envelopes/s on PGlite or DATABASE_URL's server; correctness only)
+ *   npm run bench:stall -- --smoke      (2 s at 2 envelopes/s of 5 events on PGlite or DATABASE_URL's server; correctness only)
  * The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,7 +25,7 @@ const args = parseBenchArgs(process.argv.slice(2));
 if (args.write) fail("bench:stall prints its table; copy it into bench/README.md with the machine's load (--write is not supported)");
 const SECONDS = args.number("--seconds", args.smoke ? 2 : 20);
 const RATE = args.number("--rate", args.smoke ? 2 : 4);
-const EVENTS = args.number("--events", 35);
+const EVENTS = args.number("--events", args.smoke ? 5 : 35);
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 if (ONLY !== null && !["postgres", "pglite"].includes(ONLY)) fail(`--only needs postgres or pglite (got ${ONLY ?? "nothing"})`);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
