@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { DEFAULT_INGEST_LIMITS } from "./ingest/http/ingest-limits";
+import { DEFAULT_INGEST_LIMITS, DEFAULT_KEY_BYTE_RATE_LIMIT } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
 import { parseOutboundAllow } from "./outbound/outbound-allow";
 
@@ -92,6 +92,9 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
   INGEST_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
+  // Decompressed bytes of large bodies (64 KiB and more) per window per client key; 0 = unlimited.
+  // On by default: a few keys' large envelopes must not take every tenant's ingest (issue 31).
+  INGEST_KEY_BYTE_RATE_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_KEY_BYTE_RATE_LIMIT),
   CLIENT_MODE: z.enum(["vite", "built", "none"]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Node's own; read only to leave an operator's V8 heap flags alone (see heap-tuning.ts).

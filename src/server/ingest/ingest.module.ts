@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { BatchWriter, type CommittedListener } from "./store/batch-writer";
+import { BatchWriter, DEFAULT_MAX_BATCH_BYTES, type CommittedListener } from "./store/batch-writer";
 import { createClient } from "@redis/client";
 import { IngestRateLimiter } from "./http/ingest-rate-limit";
 import { DatabaseRateCounterStore, RedisRateCounterStore, type RateCounterStore } from "./http/rate-counter.store";
@@ -38,7 +38,7 @@ export function createIngest(
   quotaOver?: (counters: RateCounterStore) => UsageQuota,
 ): IngestModule {
   const ingestLogger = logger.child({ component: "ingest" });
-  const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0;
+  const rateLimited = env.INGEST_PROJECT_RATE_LIMIT > 0 || env.INGEST_KEY_RATE_LIMIT > 0 || env.INGEST_KEY_BYTE_RATE_LIMIT > 0;
   const counters: RateCounterStore =
     env.REDIS_URL && rateLimited
       ? new RedisRateCounterStore(createClient({ url: env.REDIS_URL }) as unknown as ConstructorParameters<typeof RedisRateCounterStore>[0])
@@ -47,6 +47,10 @@ export function createIngest(
     maxBatch: 1000,
     maxQueue: 20_000,
     maxInFlight: database.kind === "postgres" ? env.INGEST_COMMIT_CONCURRENCY : 1,
+    // PGlite stores in this thread at ≈ 4 MB/s of large documents: a smaller batch is a shorter
+    // hold of the event loop (bench/README.md, bench:stall).
+    maxBatchBytes: database.kind === "postgres" ? DEFAULT_MAX_BATCH_BYTES : 256 * 1024,
+    databaseInThread: database.kind !== "postgres",
     tagFlushMs: 1000,
   });
   const keys = new ProjectKeyCache(database.db);
@@ -57,7 +61,12 @@ export function createIngest(
     writer,
     rateLimiter: new IngestRateLimiter(
       counters,
-      { windowSeconds: env.INGEST_RATE_LIMIT_WINDOW_SECONDS, perProject: env.INGEST_PROJECT_RATE_LIMIT, perKey: env.INGEST_KEY_RATE_LIMIT },
+      {
+        windowSeconds: env.INGEST_RATE_LIMIT_WINDOW_SECONDS,
+        perProject: env.INGEST_PROJECT_RATE_LIMIT,
+        perKey: env.INGEST_KEY_RATE_LIMIT,
+        bytesPerKey: env.INGEST_KEY_BYTE_RATE_LIMIT,
+      },
       ingestLogger,
     ),
     limits: {

@@ -30,7 +30,7 @@ export type IngestResult<T> = { accepted: true; value: T } | { accepted: false; 
 /** The reason Sentry's protocol gives for a spent quota (X-Sentry-Rate-Limits' fourth field). */
 export const USAGE_EXCEEDED = "usage_exceeded";
 
-const QUOTA_ALLOWED: RateLimitVerdict = { limited: false, retryAfterSeconds: 0, scope: null };
+const ALLOWED: RateLimitVerdict = { limited: false, retryAfterSeconds: 0, scope: null };
 
 export const ACCEPTED: IngestResult<void> = { accepted: true, value: undefined };
 
@@ -68,15 +68,34 @@ export class IngestService {
     return verdict;
   }
 
+  /** A decoded body's bytes against its key's byte budget (large bodies only: ingest-rate-limit.ts). */
+  async checkBodyBytes(project: IngestProject, bytes: number): Promise<RateLimitVerdict> {
+    if (!this.deps.rateLimiter.countsBytes(bytes)) return ALLOWED;
+    const verdict = await this.deps.rateLimiter.checkBytes(project.keyId, bytes);
+    if (verdict.limited) this.recordOutcome(project, "rate_limited", "key_bytes", "error", 1);
+    return verdict;
+  }
+
+  /**
+   * Before reading: a body that announces a large size (Content-Length, compressed, so decompressed
+   * at least as large) from a key whose byte budget is spent in this window is refused unread.
+   */
+  refuseLargeBodyEarly(project: IngestProject, req: IncomingMessage): RateLimitVerdict {
+    if (!this.deps.rateLimiter.countsBytes(Number(req.headers["content-length"] ?? 0))) return ALLOWED;
+    const verdict = this.deps.rateLimiter.bytesSpent(project.keyId);
+    if (verdict.limited) this.recordOutcome(project, "rate_limited", "key_bytes", "error", 1);
+    return verdict;
+  }
+
   /**
    * Takes `events` error events from the organization's monthly quota; when it is spent, the
    * refusal is counted as a rate_limited outcome with reason usage_exceeded (the billing page's "over quota").
    */
   async checkQuota(project: IngestProject, events: number): Promise<RateLimitVerdict> {
     const quota = this.deps.quota;
-    if (!quota || events === 0) return QUOTA_ALLOWED;
+    if (!quota || events === 0) return ALLOWED;
     const verdict = await quota.admit(project.organizationId, events);
-    if (!verdict.limited) return QUOTA_ALLOWED;
+    if (!verdict.limited) return ALLOWED;
     this.recordOutcome(project, "rate_limited", USAGE_EXCEEDED, "error", events);
     return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds, scope: "organization" };
   }

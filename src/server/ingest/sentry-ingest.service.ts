@@ -3,8 +3,8 @@ import { IngestError } from "./http/ingest-error";
 import { refusedBy, type IngestResult, type IngestService } from "./ingest.service";
 import type { IngestProject } from "./project-key.cache";
 import { extractSentryAuth, type SentryAuthInput } from "./sentry/sentry-auth";
-import { readSentryPayload, type SentryEndpoint } from "./sentry/sentry-payload.reader";
-import { readyFrom, type ReadyPayload } from "./prepare/ready-payload";
+import { readSentryPayloadAsync, type SentryEndpoint } from "./sentry/sentry-payload.reader";
+import { readyFromAsync, type ReadyPayload } from "./prepare/ready-payload";
 
 /** What the Sentry steps read of a request: the key's places (query, headers), the body stream, the client address. */
 export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
@@ -18,9 +18,9 @@ export async function ingestEnvelope(ingest: IngestService, request: SentryReque
   // project, and the body is prepared for it in one go (on a payload worker). Keys that only
   // travel in the envelope header are checked after parsing.
   const early = hasRequestAuth(request) ? await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber)).publicKey, urlProjectNumber) : null;
-  const { project, payload } = early
-    ? { project: early, payload: await readReady(ingest, "envelope", request, early) }
-    : await readThenAuthorize(ingest, request, urlProjectNumber);
+  const read = early ? await readReady(ingest, "envelope", request, early) : await readThenAuthorize(ingest, request, urlProjectNumber);
+  if (!read.accepted) return read;
+  const { project, payload } = read.value;
   // The envelope's own DSN must agree with the request's key (auth_conflict otherwise).
   if (early) extractSentryAuth(authInput(request, urlProjectNumber, payload.dsn));
   // Quotas count error events; client reports and sessions are bookkeeping (as in Relay) and
@@ -32,7 +32,8 @@ export async function ingestEnvelope(ingest: IngestService, request: SentryReque
   const quota = await ingest.checkQuota(project, payload.events.length);
   if (quota.limited) return refusedBy(quota);
   for (const item of payload.items) {
-    if (item.type === "client_report") recordClientReport(ingest, project, item.report);
+    if (item.oversized) ingest.recordOutcome(project, "too_large", `item:${item.type}`, item.type, 1);
+    else if (item.type === "client_report") recordClientReport(ingest, project, item.report);
     // Accepted (SDKs must not retry them) but not stored: say so in the outcomes.
     else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
       ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
@@ -46,7 +47,9 @@ export async function ingestStoreBody(ingest: IngestService, request: SentryRequ
   // Headers and query carry the key on the store endpoint; check it before reading the body.
   const auth = extractSentryAuth(authInput(request, urlProjectNumber));
   const project = await ingest.authorize(auth.publicKey, urlProjectNumber);
-  const payload = await readReady(ingest, "store", request, project);
+  const read = await readReady(ingest, "store", request, project);
+  if (!read.accepted) return read;
+  const { payload } = read.value;
   if (ingest.limitsRate) {
     const verdict = await ingest.checkRateLimit(project);
     if (verdict.limited) return refusedBy(verdict);
@@ -79,20 +82,33 @@ function authInput(request: SentryRequest, urlProjectNumber: number, envelopeDsn
   return { query: request.query, headers: request.req.headers, envelopeDsn, urlProjectNumber };
 }
 
-/** Reads, parses and prepares the body for a project known beforehand (prepare/ready-payload.ts). */
-function readReady(ingest: IngestService, endpoint: SentryEndpoint, request: SentryRequest, project: IngestProject): Promise<ReadyPayload> {
-  return countingRefusals(ingest, project, async () => {
-    const body = await ingest.readBody(request.req);
-    return ingest.prepare({ endpoint, body, options: readOptions(ingest, request), context: project });
-  });
+/** What a request's body became: prepared for its project, or refused by the key's byte budget. */
+type ReadBody = IngestResult<{ project: IngestProject; payload: ReadyPayload }>;
+
+/**
+ * Reads the body, charges it to the key's byte budget (large bodies only), then parses and
+ * prepares it for a project known beforehand (prepare/ready-payload.ts): a refused body is never parsed.
+ */
+async function readReady(ingest: IngestService, endpoint: SentryEndpoint, request: SentryRequest, project: IngestProject): Promise<ReadBody> {
+  const options = readOptions(ingest, request);
+  const early = ingest.refuseLargeBodyEarly(project, request.req);
+  if (early.limited) return refusedBy(early);
+  const body = await countingRefusals(ingest, project, () => ingest.readBody(request.req));
+  const bytes = await ingest.checkBodyBytes(project, body.length);
+  if (bytes.limited) return refusedBy(bytes);
+  const payload = await countingRefusals(ingest, project, () => ingest.prepare({ endpoint, body, options, context: project }));
+  return { accepted: true, value: { project, payload } };
 }
 
 /** An envelope whose key only its header carries: read here, then prepared once that key names the project. */
-async function readThenAuthorize(ingest: IngestService, request: SentryRequest, urlProjectNumber: number) {
+async function readThenAuthorize(ingest: IngestService, request: SentryRequest, urlProjectNumber: number): Promise<ReadBody> {
   const options = readOptions(ingest, request);
-  const read = await countingRefusals(ingest, null, async () => readSentryPayload("envelope", await ingest.readBody(request.req), options));
+  const body = await countingRefusals(ingest, null, () => ingest.readBody(request.req));
+  const read = await countingRefusals(ingest, null, () => readSentryPayloadAsync("envelope", body, options));
   const project = await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber, read.dsn)).publicKey, urlProjectNumber);
-  return { project, payload: readyFrom(read, project, options.receivedAt) };
+  const bytes = await ingest.checkBodyBytes(project, body.length);
+  if (bytes.limited) return refusedBy(bytes);
+  return { accepted: true, value: { project, payload: await readyFromAsync(read, project, options.receivedAt) } };
 }
 
 function readOptions(ingest: IngestService, request: SentryRequest) {

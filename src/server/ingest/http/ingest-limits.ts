@@ -25,6 +25,13 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   maxJsonDepth: 64,
 };
 
+/**
+ * Decompressed bytes of large bodies one client key may send per rate-limit window (60 s by
+ * default): 64 MiB ≈ 1 MB/s, about what PGlite stores of the largest events (bench/README.md,
+ * bench:stall), and three full-size (20 MiB) envelopes a minute. env.ts's INGEST_KEY_BYTE_RATE_LIMIT defaults to it.
+ */
+export const DEFAULT_KEY_BYTE_RATE_LIMIT = 64 * 1024 * 1024;
+
 /** Limits of the normaliser: over-long values are trimmed, never rejected (battery A5). */
 export interface TrimLimits {
   /** Messages, exception values, context lines, breadcrumb messages. */

@@ -1,7 +1,8 @@
 import { groupForIngest } from "../../grouping/ingest-grouping";
-import { readSentryPayload, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
+import { sentryPayloadSteps, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
 import type { NormalizedOccurrence } from "../store/occurrence.types";
 import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
+import { runAtOnce, runInSlices, type Steps } from "./time-slices";
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
 export interface PrepareContext {
@@ -24,6 +25,8 @@ export interface PrepareInput {
 export interface ItemSummary {
   type: string;
   skipped: boolean;
+  /** Dropped unparsed for its size (EnvelopeItem.oversized). */
+  oversized?: boolean;
   /** The parsed payload of a client report (its discard counts); nothing for other items. */
   report?: unknown;
 }
@@ -44,20 +47,46 @@ export interface ReadyPayload {
  * normalise, group, prepare. Pure, so it can run on a worker thread (payload-workers.ts) as well
  * as inline, with the same result. Throws IngestError (400/413) as readSentryPayload does.
  */
-export function readyPayload({ endpoint, body, options, context }: PrepareInput): ReadyPayload {
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return readyFrom(readSentryPayload(endpoint, bytes, options), context, options.receivedAt);
+export function readyPayload(input: PrepareInput): ReadyPayload {
+  return runAtOnce(readyPayloadSteps(input));
 }
 
-/** A read payload's events grouped and prepared for the batch writer, and what the route reads of its items. */
-export function readyFrom(payload: SentryPayload, context: PrepareContext, receivedAt: Date): ReadyPayload {
+/**
+ * readyPayload on the main thread: in slices (time-slices.ts), so that a large body — twenty
+ * 1 MiB events — never holds the event loop while other tenants' requests wait. Rejects as a
+ * worker's answer does.
+ */
+export async function readyPayloadAsync(input: PrepareInput): Promise<ReadyPayload> {
+  return runInSlices(readyPayloadSteps(input));
+}
+
+/** readyPayload in steps: one per parsed item, normalised event and prepared event. */
+function* readyPayloadSteps({ endpoint, body, options, context }: PrepareInput): Steps<ReadyPayload> {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const payload = yield* sentryPayloadSteps(endpoint, bytes, options);
+  return yield* readyFromSteps(payload, context, options.receivedAt);
+}
+
+/** A payload read before its project was known (the key in the envelope header only), prepared in slices. */
+export function readyFromAsync(payload: SentryPayload, context: PrepareContext, receivedAt: Date): Promise<ReadyPayload> {
+  return runInSlices(readyFromSteps(payload, context, receivedAt));
+}
+
+/** A read payload's events grouped and prepared for the batch writer, and what the route reads of its items; a step per event. */
+function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receivedAt: Date): Steps<ReadyPayload> {
+  const events: PreparedOccurrence[] = [];
+  for (const occurrence of payload.occurrences) {
+    events.push(preparedEvent(occurrence, context, receivedAt));
+    yield;
+  }
   return {
     items: (payload.envelope?.items ?? []).map((item) => ({
       type: item.type,
       skipped: item.skipped,
+      ...(item.oversized ? { oversized: true } : {}),
       ...(item.type === "client_report" ? { report: item.json } : {}),
     })),
-    events: payload.occurrences.map((occurrence) => preparedEvent(occurrence, context, receivedAt)),
+    events,
     responseId: payload.responseId,
     dsn: payload.dsn,
   };
@@ -72,9 +101,4 @@ export function preparedEvent(occurrence: NormalizedOccurrence, context: Prepare
     grouping: groupForIngest(occurrence, { legacy: context.legacyGrouping !== false }),
     receivedAt,
   });
-}
-
-/** readyPayload as a promise, failing as a worker's answer does: by rejecting. */
-export async function readyPayloadAsync(input: PrepareInput): Promise<ReadyPayload> {
-  return readyPayload(input);
 }

@@ -90,6 +90,15 @@ describe("parseEnvelope", () => {
     expect(result).toMatchObject({ ok: false, error: { code: "too_large" } });
   });
 
+  it("drops a JSON item other than an event over the per-item size unparsed, as Relay does, and keeps the rest", () => {
+    const report = JSON.stringify({ discarded_events: [], padding: "x".repeat(2000) });
+    const result = parseEnvelope(env(`{}\n{"type":"client_report"}\n${report}\n{"type":"session"}\n{"sid":"s"}`), { maxEventBytes: 1000 });
+    expect(result.ok && result.envelope.items.map(({ type, json, oversized }) => ({ type, json, oversized }))).toEqual([
+      { type: "client_report", json: undefined, oversized: true },
+      { type: "session", json: { sid: "s" }, oversized: undefined },
+    ]);
+  });
+
   it("enforces the item count", () => {
     const body = "{}\n" + '{"type":"session"}\n{}\n'.repeat(3);
     expect(parseEnvelope(env(body), { maxItems: 3 }).ok).toBe(true);

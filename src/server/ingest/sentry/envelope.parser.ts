@@ -3,6 +3,7 @@ import type { IngestFailure } from "../http/ingest-error";
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from "../http/ingest-limits";
 import { parseJsonBytes } from "../http/json-payload";
 import { isPlainObject } from "../normalize/value-coercion";
+import { runAtOnce, type Steps } from "../prepare/time-slices";
 
 /** Item types Sentry SDKs send today; anything else is kept but marked skipped (never fatal). */
 export const KNOWN_ITEM_TYPES = new Set([
@@ -53,6 +54,11 @@ export interface EnvelopeItem {
   json?: unknown;
   /** True for unknown item types: accepted, but nothing downstream should act on them. */
   skipped: boolean;
+  /**
+   * A JSON item other than an event over the per-item limit (maxEventBytes): dropped unparsed,
+   * as Relay drops an oversized item, and counted as a `too_large` outcome; never fatal.
+   */
+  oversized?: boolean;
 }
 
 export interface Envelope {
@@ -103,20 +109,25 @@ function explicitLength(headers: Record<string, unknown>): number | null {
   return length;
 }
 
+/** Whether the item's JSON is never parsed because of its size (see EnvelopeItem.oversized). */
+const isOversized = (type: string, payload: Buffer, limits: EnvelopeLimits) => LENIENT_JSON_ITEM_TYPES.has(type) && payload.length > limits.maxEventBytes;
+
 function decodePayload(type: string, payload: Buffer, limits: EnvelopeLimits): unknown {
   if (EVENT_LIKE_ITEM_TYPES.has(type)) {
     // Size before parse: a 10 MiB event is refused without paying for JSON.parse (battery A4).
+    // The whole envelope is refused (413), not the item alone: a 2xx must mean every event is stored.
     if (payload.length > limits.maxEventBytes) bail("too_large", `${type} item exceeds ${limits.maxEventBytes} bytes`);
     return parseObjectLine(payload, limits.maxJsonDepth, `${type} item`);
   }
-  if (LENIENT_JSON_ITEM_TYPES.has(type)) {
+  if (LENIENT_JSON_ITEM_TYPES.has(type) && !isOversized(type, payload, limits)) {
     const result = parseJsonBytes(payload, limits.maxJsonDepth);
     return result.ok ? result.value : undefined;
   }
   return undefined;
 }
 
-function parseItems(body: Buffer, start: number, limits: EnvelopeLimits): EnvelopeItem[] {
+/** Yields after each item whose JSON it parsed: a 1 MiB item costs a few milliseconds, a body of twenty of them too much at once. */
+function* parseItems(body: Buffer, start: number, limits: EnvelopeLimits): Steps<EnvelopeItem[]> {
   const items: EnvelopeItem[] = [];
   let pos = start;
   while (pos < body.length) {
@@ -153,7 +164,9 @@ function parseItems(body: Buffer, start: number, limits: EnvelopeLimits): Envelo
     const payload = body.subarray(payloadStart, payloadEnd);
     const known = KNOWN_ITEM_TYPES.has(type);
     const json = known ? decodePayload(type, payload, limits) : undefined;
-    items.push({ type, headers, payload, ...(json === undefined ? {} : { json }), skipped: !known });
+    const oversized = known && isOversized(type, payload, limits);
+    items.push({ type, headers, payload, ...(json === undefined ? {} : { json }), skipped: !known, ...(oversized ? { oversized } : {}) });
+    if (json !== undefined) yield;
   }
   return items;
 }
@@ -164,6 +177,11 @@ function parseItems(body: Buffer, start: number, limits: EnvelopeLimits): Envelo
  * always answers 4xx instead of 500 (battery A1/A2).
  */
 export function parseEnvelope(body: Buffer, limits: Partial<EnvelopeLimits> = {}): EnvelopeParseResult {
+  return runAtOnce(envelopeSteps(body, limits));
+}
+
+/** parseEnvelope in steps, one per parsed JSON item (prepare/time-slices.ts). */
+export function* envelopeSteps(body: Buffer, limits: Partial<EnvelopeLimits> = {}): Steps<EnvelopeParseResult> {
   const effective: EnvelopeLimits = {
     maxItems: limits.maxItems ?? DEFAULT_INGEST_LIMITS.maxItems,
     maxEventBytes: limits.maxEventBytes ?? DEFAULT_INGEST_LIMITS.maxEventBytes,
@@ -174,7 +192,7 @@ export function parseEnvelope(body: Buffer, limits: Partial<EnvelopeLimits> = {}
     const headerEnd = body.indexOf(NEWLINE);
     const headerLine = body.subarray(0, headerEnd === -1 ? body.length : headerEnd);
     const header = parseHeader(headerLine, effective);
-    const items = headerEnd === -1 ? [] : parseItems(body, headerEnd + 1, effective);
+    const items = headerEnd === -1 ? [] : yield* parseItems(body, headerEnd + 1, effective);
     return { ok: true, envelope: { header, items } };
   } catch (error) {
     if (error instanceof EnvelopeSyntaxError) return { ok: false, error: error.failure };

@@ -1,10 +1,11 @@
-import { parseEnvelope, type Envelope } from "./envelope.parser";
+import { envelopeSteps, type Envelope } from "./envelope.parser";
 import { normalizeSentryEvent, type NormalizeOptions } from "../normalize/event.normalizer";
 import { IngestError } from "../http/ingest-error";
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from "../http/ingest-limits";
 import { parseJsonBytes } from "../http/json-payload";
 import { decodeLegacyStoreBody } from "./legacy-store-body";
 import type { NormalizedOccurrence } from "../store/occurrence.types";
+import { runAtOnce, runInSlices, type Steps } from "../prepare/time-slices";
 
 export type SentryEndpoint = "envelope" | "store";
 
@@ -34,8 +35,9 @@ function readStoreBody(body: Buffer, limits: IngestLimits, options: ReadPayloadO
   return { envelope: null, occurrences: [occurrence], responseId: occurrence.eventId, dsn: null };
 }
 
-function readEnvelopeBody(body: Buffer, limits: IngestLimits, options: ReadPayloadOptions): SentryPayload {
-  const parsed = parseEnvelope(body, limits);
+/** Yields after parsing each JSON item and after normalising each event (prepare/time-slices.ts). */
+function* readEnvelopeBody(body: Buffer, limits: IngestLimits, options: ReadPayloadOptions): Steps<SentryPayload> {
+  const parsed = yield* envelopeSteps(body, limits);
   if (!parsed.ok) throw IngestError.fromFailure(parsed.error);
   const { envelope } = parsed;
   const occurrences: NormalizedOccurrence[] = [];
@@ -44,6 +46,7 @@ function readEnvelopeBody(body: Buffer, limits: IngestLimits, options: ReadPaylo
     // The header's event_id names the envelope's (single) event; later events get their own.
     const fallbackEventId = occurrences.length === 0 ? envelope.header.eventId : null;
     occurrences.push(normalizeSentryEvent(item.json, { ...options, fallbackEventId, sentAt: envelope.header.sentAt }));
+    yield;
   }
   return {
     envelope,
@@ -60,6 +63,16 @@ function readEnvelopeBody(body: Buffer, limits: IngestLimits, options: ReadPaylo
  * they never make the request fail.
  */
 export function readSentryPayload(endpoint: SentryEndpoint, body: Buffer, options: ReadPayloadOptions = {}): SentryPayload {
+  return runAtOnce(sentryPayloadSteps(endpoint, body, options));
+}
+
+/** readSentryPayload on the main thread, in slices (prepare/time-slices.ts). */
+export function readSentryPayloadAsync(endpoint: SentryEndpoint, body: Buffer, options: ReadPayloadOptions = {}): Promise<SentryPayload> {
+  return runInSlices(sentryPayloadSteps(endpoint, body, options));
+}
+
+/** readSentryPayload in steps (prepare/time-slices.ts): a store body is one event, one step. */
+export function* sentryPayloadSteps(endpoint: SentryEndpoint, body: Buffer, options: ReadPayloadOptions = {}): Steps<SentryPayload> {
   const limits: IngestLimits = { ...DEFAULT_INGEST_LIMITS, ...options.ingestLimits };
-  return endpoint === "store" ? readStoreBody(body, limits, options) : readEnvelopeBody(body, limits, options);
+  return endpoint === "store" ? readStoreBody(body, limits, options) : yield* readEnvelopeBody(body, limits, options);
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../../logger";
 import { addMinuteCounts, addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
 import { commitIsolating } from "./batch-isolation";
@@ -13,6 +14,19 @@ import { MinuteCountBuffer, type MinuteCountRow } from "./minute-count-buffer";
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
   maxBatch: number;
+  /**
+   * Document bytes per transaction at most (one event always goes, whatever its size): building,
+   * sending and — on PGlite, which runs in this thread — storing a batch takes time in proportion
+   * to its bytes, and a few hundred 500 KB documents in one statement held the event loop for
+   * seconds (issue 31). Default DEFAULT_MAX_BATCH_BYTES.
+   */
+  maxBatchBytes?: number;
+  /**
+   * The database runs in this thread (PGlite): each statement holds the event loop while it runs
+   * and resolves without an I/O turn, so batch after batch would hold it for their sum. Then each
+   * batch's requests are answered and the loop gets a turn before the next batch starts.
+   */
+  databaseInThread?: boolean;
   /**
    * Transactions committing at once. PostgreSQL overlaps one batch's commit (fsync) with the
    * next batch's statements; PGlite has a single connection, so 1 there.
@@ -155,6 +169,12 @@ export class BatchWriter {
     let commit = this.commitNext();
     while (commit) {
       const answer = await commit;
+      if (this.options.databaseInThread) {
+        answer();
+        await nextTurn();
+        commit = this.commitNext();
+        continue;
+      }
       commit = this.commitNext();
       answer();
     }
@@ -162,7 +182,7 @@ export class BatchWriter {
 
   /** Takes what is queued and starts committing it; resolves to what answers its requests. */
   private commitNext(): Promise<() => void> | null {
-    const waiters = this.queue.splice(0, this.options.maxBatch);
+    const waiters = this.queue.splice(0, this.batchLength());
     const outcomes = this.outcomes.splice(0);
     if (waiters.length === 0 && outcomes.length === 0) return null;
     // More work queued than this batch takes: let another transaction start on it now.
@@ -177,6 +197,19 @@ export class BatchWriter {
         this.handOff(answers.facts);
       };
     });
+  }
+
+  /** How many queued items the next batch takes: up to maxBatch, and up to maxBatchBytes of documents (at least one). */
+  private batchLength(): number {
+    const maxBytes = this.options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES;
+    const max = Math.min(this.options.maxBatch, this.queue.length);
+    let bytes = 0;
+    for (let i = 0; i < max; i++) {
+      const { item } = this.queue[i];
+      bytes += item instanceof QueuedRow ? 0 : item.document.length;
+      if (bytes > maxBytes) return Math.max(1, i);
+    }
+    return max;
   }
 
   /**
@@ -341,6 +374,9 @@ export class BatchWriter {
     }
   }
 }
+
+/** 1 MiB of documents: ≈ 300 typical events (3–4 KB each), or one or two of the largest. */
+export const DEFAULT_MAX_BATCH_BYTES = 1024 * 1024;
 
 /** The event's project was deleted (on this replica or another) after its key was cached. */
 const PROJECT_DELETED = new IngestError("auth_invalid", "unknown or revoked key: the project was deleted");
