@@ -9,17 +9,15 @@
  *   npm run bench:stall -- --smoke      (2 s at 2 envelopes/s of 5 events on PGlite or DATABASE_URL's server; correctness only)
  * The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, inArray } from "drizzle-orm";
-import postgres from "postgres";
-import { createDatabase, type Database } from "../src/server/db/client";
+import { createDatabase } from "../src/server/db/client";
 import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { startAppProcess } from "../test/helpers/app-process";
 import { heavyEnvelope } from "../test/helpers/heavy-envelope";
 import { fail, parseBenchArgs } from "./bench-args";
+import { openServerDatabase } from "./server-database";
 
 const args = parseBenchArgs(process.argv.slice(2));
 if (args.write) fail("bench:stall prints its table; copy it into bench/README.md with the machine's load (--write is not supported)");
@@ -47,29 +45,7 @@ interface Row {
 }
 
 async function openTarget(kind: "postgres" | "pglite", adminUrl: string) {
-  let database: Database;
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  if (kind === "postgres") {
-    const name = `faultline_stall_${Date.now()}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "" });
-    env = { DATABASE_URL: url.toString() };
-    cleanup = async () => {
-      await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), "faultline-stall-pglite-"));
-    database = createDatabase({ pgliteDataDir: dir });
-    env = { PGLITE_DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  await database.migrate();
+  const { database, env, cleanup } = await openServerDatabase(kind, adminUrl, "faultline_stall");
   const project = await seedProject(database.db, "stall");
   if (kind === "pglite") await database.close(); // one process at a time: the server takes the directory
   return { kind, env, database, project, cleanup };

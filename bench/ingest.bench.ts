@@ -14,12 +14,11 @@
  * about a second at 8 connections, and fails unless every event is acknowledged and stored.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { readFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { count, inArray } from "drizzle-orm";
-import postgres from "postgres";
-import { createDatabase, type Database } from "../src/server/db/client";
+import { createDatabase } from "../src/server/db/client";
 import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { freePort, startAppProcess } from "../test/helpers/app-process";
@@ -29,6 +28,7 @@ import { driveLoad } from "./load-generator";
 import { fail, parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
 import { seedAlertRules } from "./seed-alert-rules";
+import { openServerDatabase } from "./server-database";
 
 const args = parseBenchArgs(process.argv.slice(2));
 const SECONDS = args.number("--seconds", args.smoke ? 1 : 10);
@@ -124,29 +124,7 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
 /** The server on a fresh database; counts what it stored (including the warm-up, so we compare ≥). */
 function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
   return async () => {
-    let database: Database;
-    let env: Record<string, string>;
-    let cleanup: () => Promise<void>;
-    if (kind === "postgres") {
-      const name = `faultline_bench_${Date.now()}`;
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "" });
-      env = { DATABASE_URL: url.toString() };
-      cleanup = async () => {
-        await database.close();
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), "faultline-bench-pglite-"));
-      database = createDatabase({ pgliteDataDir: dir });
-      env = { PGLITE_DATA_DIR: dir };
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
-    await database.migrate();
+    const { database, env, cleanup } = await openServerDatabase(kind, adminUrl, "faultline_bench");
     const project = await seedProject(database.db, "bench");
     if (ALERT_RULES > 0) await seedAlertRules(database.db, project.organizationId, project.projectId, ALERT_RULES);
     // PGlite allows one process at a time: hand the directory to the server.

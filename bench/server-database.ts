@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { createDatabase, type Database } from "../src/server/db/client";
+
+/** A fresh, migrated database for a server process a benchmark starts, and the environment that points the server at it. */
+export interface ServerDatabase {
+  database: Database;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A throwaway database on the PostgreSQL server at `adminUrl`, or PGlite in a temporary directory
+ * (on disk: the server process opens it after the benchmark has seeded and closed it).
+ */
+export async function openServerDatabase(kind: "postgres" | "pglite", adminUrl: string, prefix: string): Promise<ServerDatabase> {
+  let opened: ServerDatabase;
+  if (kind === "postgres") {
+    const name = `${prefix}_${Date.now()}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "" });
+    opened = {
+      database,
+      env: { DATABASE_URL: url.toString() },
+      cleanup: async () => {
+        await database.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), `${prefix.replaceAll("_", "-")}-pglite-`));
+    opened = {
+      database: createDatabase({ pgliteDataDir: dir }),
+      env: { PGLITE_DATA_DIR: dir },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  await opened.database.migrate();
+  return opened;
+}
