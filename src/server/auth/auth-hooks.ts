@@ -87,24 +87,34 @@ async function rejectEmailInUse(ctx: Parameters<Parameters<typeof createAuthMidd
   if (existing.user.id !== session?.user.id) throw APIError.from("BAD_REQUEST", { code: "COULDNT_UPDATE_YOUR_EMAIL", message: "Couldn't update your email" });
 }
 
-export const authAfterHook = createAuthMiddleware(async (ctx) => {
-  extendOAuthStateCookie(ctx);
-  const returned = ctx.context.returned;
-  if (!isAPIError(returned)) return withTokenType(ctx);
-  const redirectErrors = REDIRECT_ERRORS[ctx.path];
-  const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
-  if (redirectErrors && target) {
-    const queryAt = target.indexOf("?");
-    if (queryAt === -1) return;
-    const base = target.slice(0, queryAt);
-    const params = new URLSearchParams(target.slice(queryAt + 1));
-    const mapped = redirectErrors[params.get("error") ?? ""];
-    if (!mapped) return;
-    params.set("error", mapped);
-    throw ctx.redirect(`${base}?${params.toString()}`);
-  }
-  if (ctx.path !== "/send-verification-email") return specAnswer(ctx);
-  const code = (returned.body as { code?: string } | undefined)?.code;
-  const message = code ? SEND_VERIFICATION_MESSAGES[code] : undefined;
-  if (code && message) throw APIError.from("BAD_REQUEST", { code, message });
-});
+/**
+ * After every auth endpoint. `onMemberLeft` runs after a successful /organization/leave: better-auth
+ * 1.7 calls no organization hook there (remove-member calls afterRemoveMember), so membership
+ * followers such as seat sync would miss a member who leaves.
+ */
+export const authAfterHook = (onMemberLeft?: (organizationId: string) => Promise<void>) =>
+  createAuthMiddleware(async (ctx) => {
+    extendOAuthStateCookie(ctx);
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned)) {
+      const organizationId = (ctx.body as { organizationId?: unknown } | undefined)?.organizationId;
+      if (ctx.path === "/organization/leave" && onMemberLeft && typeof organizationId === "string") await onMemberLeft(organizationId);
+      return withTokenType(ctx);
+    }
+    const redirectErrors = REDIRECT_ERRORS[ctx.path];
+    const target = returned.headers instanceof Headers ? returned.headers.get("location") : null;
+    if (redirectErrors && target) {
+      const queryAt = target.indexOf("?");
+      if (queryAt === -1) return;
+      const base = target.slice(0, queryAt);
+      const params = new URLSearchParams(target.slice(queryAt + 1));
+      const mapped = redirectErrors[params.get("error") ?? ""];
+      if (!mapped) return;
+      params.set("error", mapped);
+      throw ctx.redirect(`${base}?${params.toString()}`);
+    }
+    if (ctx.path !== "/send-verification-email") return specAnswer(ctx);
+    const code = (returned.body as { code?: string } | undefined)?.code;
+    const message = code ? SEND_VERIFICATION_MESSAGES[code] : undefined;
+    if (code && message) throw APIError.from("BAD_REQUEST", { code, message });
+  });

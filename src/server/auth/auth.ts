@@ -165,7 +165,10 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
       updateAge: 24 * ONE_HOUR,
       freshAge: SESSION_FRESH_AGE,
     },
-    hooks: { before: authBeforeHook(SESSION_FRESH_AGE, db), after: authAfterHook },
+    hooks: {
+      before: authBeforeHook(SESSION_FRESH_AGE, db),
+      after: authAfterHook(seatSync && ((organizationId) => seatSync({ organization: { id: organizationId } }))),
+    },
     rateLimit: {
       enabled: env.authRateLimit,
       storage: "database",
