@@ -56,8 +56,8 @@ export function readyPayload(input: PrepareInput): ReadyPayload {
  * 1 MiB events — never holds the event loop while other tenants' requests wait. Rejects as a
  * worker's answer does.
  */
-export async function readyPayloadAsync(input: PrepareInput): Promise<ReadyPayload> {
-  return runInSlices(readyPayloadSteps(input));
+export async function readyPayloadAsync(input: PrepareInput, sliceMs?: number): Promise<ReadyPayload> {
+  return runInSlices(readyPayloadSteps(input), sliceMs);
 }
 
 /** readyPayload in steps: one per parsed item, normalised event and prepared event. */
