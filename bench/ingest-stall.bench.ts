@@ -10,14 +10,11 @@
  * The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import path from "node:path";
-import { count, inArray } from "drizzle-orm";
-import { createDatabase } from "../src/server/db/client";
-import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { startAppProcess } from "../test/helpers/app-process";
 import { heavyEnvelope } from "../test/helpers/heavy-envelope";
 import { fail, parseBenchArgs } from "./bench-args";
-import { openServerDatabase } from "./server-database";
+import { countStoredEvents, openServerDatabase } from "./server-database";
 
 const args = parseBenchArgs(process.argv.slice(2));
 if (args.write) fail("bench:stall prints its table; copy it into bench/README.md with the machine's load (--write is not supported)");
@@ -115,17 +112,8 @@ async function benchTarget(name: string, kind: "postgres" | "pglite", adminUrl: 
   app.child.kill("SIGTERM");
   await app.exited;
   const probe = /\{"eventLoopDelay":\{"maxMs":([\d.]+)/.exec(app.output());
-  const reader = kind === "pglite" ? createDatabase({ pgliteDataDir: target.env.PGLITE_DATA_DIR }) : target.database;
   const allIds = envelopes.flatMap((envelope) => envelope.eventIds);
-  let stored = 0;
-  for (let i = 0; i < allIds.length; i += 2000) {
-    const [row] = await reader.db
-      .select({ n: count() })
-      .from(occurrences)
-      .where(inArray(occurrences.eventId, allIds.slice(i, i + 2000)));
-    stored += Number(row.n);
-  }
-  if (kind === "pglite") await reader.close();
+  const stored = await countStoredEvents(kind, target, allIds);
   await target.cleanup();
 
   health.sort((a, b) => a - b);

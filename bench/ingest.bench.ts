@@ -17,9 +17,6 @@ import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
-import { count, inArray } from "drizzle-orm";
-import { createDatabase } from "../src/server/db/client";
-import { occurrences } from "../src/server/db/schema/index";
 import { seedProject } from "../test/helpers/seed";
 import { freePort, startAppProcess } from "../test/helpers/app-process";
 import { createEnvelopeMix } from "./envelope-mix";
@@ -28,7 +25,7 @@ import { driveLoad } from "./load-generator";
 import { fail, parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
 import { seedAlertRules } from "./seed-alert-rules";
-import { openServerDatabase } from "./server-database";
+import { countStoredEvents, openServerDatabase } from "./server-database";
 
 const args = parseBenchArgs(process.argv.slice(2));
 const SECONDS = args.number("--seconds", args.smoke ? 1 : 10);
@@ -124,7 +121,8 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
 /** The server on a fresh database; counts what it stored (including the warm-up, so we compare ≥). */
 function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
   return async () => {
-    const { database, env, cleanup } = await openServerDatabase(kind, adminUrl, "faultline_bench");
+    const opened = await openServerDatabase(kind, adminUrl, "faultline_bench");
+    const { database, env, cleanup } = opened;
     const project = await seedProject(database.db, "bench");
     if (ALERT_RULES > 0) await seedAlertRules(database.db, project.organizationId, project.projectId, ALERT_RULES);
     // PGlite allows one process at a time: hand the directory to the server.
@@ -138,17 +136,7 @@ function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
       finish: async (acked: string[]) => {
         app.child.kill("SIGTERM");
         await app.exited;
-        // PGlite allows one process at a time: reopen the directory the server has released.
-        const reader = kind === "pglite" ? createDatabase({ pgliteDataDir: env.PGLITE_DATA_DIR }) : database;
-        let stored = 0;
-        for (let i = 0; i < acked.length; i += 5000) {
-          const [row] = await reader.db
-            .select({ n: count() })
-            .from(occurrences)
-            .where(inArray(occurrences.eventId, acked.slice(i, i + 5000)));
-          stored += Number(row.n);
-        }
-        if (kind === "pglite") await reader.close();
+        const stored = await countStoredEvents(kind, opened, acked);
         await cleanup();
         return stored;
       },

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { count, inArray } from "drizzle-orm";
 import postgres from "postgres";
 import { createDatabase, type Database } from "../src/server/db/client";
+import { occurrences } from "../src/server/db/schema/index";
 
 /** A fresh, migrated database for a server process a benchmark starts, and the environment that points the server at it. */
 export interface ServerDatabase {
@@ -43,4 +45,22 @@ export async function openServerDatabase(kind: "postgres" | "pglite", adminUrl: 
   }
   await opened.database.migrate();
   return opened;
+}
+
+/**
+ * How many of `eventIds` the server stored, read after it exited: PGlite allows one process at a
+ * time, so its directory is reopened here; PostgreSQL is read through the benchmark's own handle.
+ */
+export async function countStoredEvents(kind: "postgres" | "pglite", opened: ServerDatabase, eventIds: string[]): Promise<number> {
+  const reader = kind === "pglite" ? createDatabase({ pgliteDataDir: opened.env.PGLITE_DATA_DIR }) : opened.database;
+  let stored = 0;
+  for (let i = 0; i < eventIds.length; i += 5000) {
+    const [row] = await reader.db
+      .select({ n: count() })
+      .from(occurrences)
+      .where(inArray(occurrences.eventId, eventIds.slice(i, i + 5000)));
+    stored += Number(row.n);
+  }
+  if (kind === "pglite") await reader.close();
+  return stored;
 }
