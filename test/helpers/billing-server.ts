@@ -46,6 +46,7 @@ export async function startBillingServer(options: Omit<TestServerOptions, "outsi
     server,
     stripe,
     close: async () => {
+      await stripe.settled();
       await server.close();
       if (!options.stripe) await stripe.close();
     },

@@ -34,6 +34,12 @@ export interface StripeStandIn {
   deliver(event: Json, options?: { payload?: string; signature?: string | null; timestamp?: number }): Promise<{ status: number; body: any }>;
   /** A subscription object, stored, as Checkout would create it. */
   createSubscription(input: { customer: string; price: string; quantity: number; metadata: Json; status?: string }): Json;
+  /**
+   * Waits for the webhooks Stripe sends on its own after an API call (subscription updated or
+   * deleted). A test server must not close while one is in flight: the POST would fail after the
+   * test ended, outside any test.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +55,15 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const portalSessions = new Map<string, Json>();
   const events: Json[] = [];
   const requests: StripeStandIn["requests"] = [];
+  const inFlight = new Set<Promise<unknown>>();
   let base = "";
+
+  /** Stripe's own deliveries: nobody awaits them, and one that fails is retried by Stripe, not thrown. */
+  const deliverInBackground = (event: Json) => {
+    const delivery = stand.deliver(event).catch(() => undefined);
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  };
 
   const stand: StripeStandIn = {
     url: "",
@@ -123,7 +137,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       subscriptions.set(id, subscription);
       return subscription;
     },
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     close: async () => {
+      await stand.settled();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -212,12 +230,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           if (item.quantity !== undefined) target.quantity = Number(item.quantity);
         }
         if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
-        if (stand.webhookUrl) void stand.deliver(stand.event("customer.subscription.updated", subscription));
+        if (stand.webhookUrl) deliverInBackground(stand.event("customer.subscription.updated", subscription));
         return send(res, 200, subscription);
       }
       if (req.method === "DELETE") {
         Object.assign(subscription, { status: "canceled", canceled_at: now() });
-        if (stand.webhookUrl) void stand.deliver(stand.event("customer.subscription.deleted", subscription));
+        if (stand.webhookUrl) deliverInBackground(stand.event("customer.subscription.deleted", subscription));
         return send(res, 200, subscription);
       }
     }
