@@ -87,7 +87,7 @@ export const ExceptionListItem = z.object({
 export type ExceptionListItem = z.infer<typeof ExceptionListItem>;
 
 export const ExceptionDetail = ExceptionListItem.extend({
-  /** The whole stored occurrence (see src/server/ingest/store/occurrence.types.ts NormalizedOccurrence). */
+  /** The whole stored occurrence (see occurrence.types.ts NormalizedOccurrence). */
   data: z.record(z.string(), z.unknown()),
 });
 export type ExceptionDetail = z.infer<typeof ExceptionDetail>;

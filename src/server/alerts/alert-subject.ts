@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { issues, occurrences } from "../db/schema/index";
-import type { NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
 
 /** What an alert says about its issue: the facts a reader needs to decide whether to look now. */
 export interface AlertIssue {

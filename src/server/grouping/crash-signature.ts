@@ -1,4 +1,4 @@
-import type { NormalizedFrame } from "../ingest/store/occurrence.types";
+import type { NormalizedFrame } from "../../shared/occurrence.types";
 import { normalizeFramePath, normalizeFunction, normalizeModule } from "./path-normalizer";
 
 /**

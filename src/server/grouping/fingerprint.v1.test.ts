@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadCaptures, loadExpected, type SdkFolder } from "../../../test/helpers/sdk-fixtures";
 import { replayThroughPipeline } from "../../../test/helpers/sdk-pipeline";
 import { normalizeSentryEvent } from "../ingest/normalize/event.normalizer";
-import type { NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import { computeGrouping, GROUPING_VERSION, hashComponents, type Grouping } from "./fingerprint.v1";
 
 async function groupFolder(folder: SdkFolder): Promise<Map<string, { occ: NormalizedOccurrence; grouping: Grouping }[]>> {

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
 import { issueCulprit, issueTitle } from "./issue-title";
 import { normalizeMessage } from "./message-normalizer";
 import { normalizeFramePath, normalizeFunction, normalizeModule } from "./path-normalizer";

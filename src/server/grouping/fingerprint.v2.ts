@@ -1,4 +1,4 @@
-import type { NormalizedException, NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedException, NormalizedOccurrence } from "../../shared/occurrence.types";
 import { crashSignature, frameLocation } from "./crash-signature";
 import { hashComponents, type Grouping } from "./fingerprint.v1";
 import { issueCulprit, issueTitle } from "./issue-title";

@@ -1,4 +1,4 @@
-import type { NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import { fingerprintV1, type Grouping } from "./fingerprint.v1";
 import { computeGroupingV2, type SimilarityParts } from "./fingerprint.v2";
 

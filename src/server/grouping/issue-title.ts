@@ -1,4 +1,4 @@
-import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedException, NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
 
 const TITLE_MAX = 512;
 /** Sentry cuts the value (or message) in a title at 100 characters; the detail keeps the whole text. */

@@ -8,7 +8,7 @@ import { issues } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import { issueCulprit, issueTitle } from "../grouping/issue-title";
 import { messageSimilarity } from "../grouping/message-similarity";
-import type { NormalizedOccurrence } from "../ingest/store/occurrence.types";
+import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { OrgContext } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { selectIssueFingerprints, selectSimilarCandidates } from "./issue-fingerprint.queries";

@@ -4,7 +4,7 @@ import { ENVIRONMENTS } from "../../../shared/environments";
 import { NATIVE_PLATFORMS } from "../../../shared/platforms";
 import { IngestError } from "../http/ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "../http/ingest-limits";
-import type { NormalizedFrame, NormalizedOccurrence } from "../store/occurrence.types";
+import type { NormalizedFrame, NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { parseV8Stack } from "../normalize/v8-stack.parser";
 import { readString, trimJson, trimString } from "../normalize/value-coercion";
 

@@ -4,7 +4,7 @@ import { normalizeEventId } from "./event-id";
 import { deriveHandled, normalizeEventStacktrace, normalizeExceptionChain } from "./exception.normalizer";
 import { IngestError } from "../http/ingest-error";
 import { DEFAULT_TRIM_LIMITS, type TrimLimits } from "../http/ingest-limits";
-import { LEVELS, type Level, type NormalizedBreadcrumb, type NormalizedOccurrence } from "../store/occurrence.types";
+import { LEVELS, type Level, type NormalizedBreadcrumb, type NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { normalizeRequest, normalizeUser } from "./request.normalizer";
 import { readEventTime } from "./event-timestamp";
 import { normalizeDebugImages, normalizeModules, normalizeThreads } from "./threads-and-images.normalizer";

@@ -1,5 +1,5 @@
 import type { TrimLimits } from "../http/ingest-limits";
-import type { NormalizedException, NormalizedFrame, NormalizedMechanism } from "../store/occurrence.types";
+import type { NormalizedException, NormalizedFrame, NormalizedMechanism } from "../../../shared/occurrence.types";
 import { scrubRecord, type ScrubLimits } from "./sensitive-data";
 import { isPlainObject, readBoolean, readInteger, readString, readStringArray, trimJson, trimString } from "./value-coercion";
 

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { NormalizedRequest, NormalizedUser } from "../store/occurrence.types";
+import type { NormalizedRequest, NormalizedUser } from "../../../shared/occurrence.types";
 import { FILTERED, scrubJson, scrubRecord, type ScrubLimits } from "./sensitive-data";
 import { isPlainObject, readPairs, readString, trimString } from "./value-coercion";
 

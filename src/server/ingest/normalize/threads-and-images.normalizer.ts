@@ -1,5 +1,5 @@
 import type { TrimLimits } from "../http/ingest-limits";
-import type { NormalizedDebugImage, NormalizedThread } from "../store/occurrence.types";
+import type { NormalizedDebugImage, NormalizedThread } from "../../../shared/occurrence.types";
 import { normalizeFrames } from "./exception.normalizer";
 import { isPlainObject, readInteger, readString } from "./value-coercion";
 

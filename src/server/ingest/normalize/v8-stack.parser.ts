@@ -1,4 +1,4 @@
-import type { NormalizedFrame } from "../store/occurrence.types";
+import type { NormalizedFrame } from "../../../shared/occurrence.types";
 
 const MAX_LINES = 200;
 const MAX_LINE_LENGTH = 2048;

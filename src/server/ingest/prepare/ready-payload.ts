@@ -1,6 +1,6 @@
 import { groupForIngest } from "../../grouping/ingest-grouping";
 import { sentryPayloadSteps, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
-import type { NormalizedOccurrence } from "../store/occurrence.types";
+import type { NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
 import { runAtOnce, runInSlices, type Steps } from "./time-slices";
 

@@ -4,7 +4,7 @@ import { IngestError } from "../http/ingest-error";
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from "../http/ingest-limits";
 import { parseJsonBytes } from "../http/json-payload";
 import { decodeLegacyStoreBody } from "./legacy-store-body";
-import type { NormalizedOccurrence } from "../store/occurrence.types";
+import type { NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { runAtOnce, runInSlices, type Steps } from "../prepare/time-slices";
 
 export type SentryEndpoint = "envelope" | "store";

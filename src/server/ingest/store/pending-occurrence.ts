@@ -1,5 +1,5 @@
 import type { IngestGrouping } from "../../grouping/ingest-grouping";
-import type { NormalizedOccurrence } from "./occurrence.types";
+import type { NormalizedOccurrence } from "../../../shared/occurrence.types";
 
 /** What the HTTP layer hands to the batch writer for one event. */
 export interface PendingOccurrence {

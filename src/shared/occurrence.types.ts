@@ -1,7 +1,8 @@
 /**
  * One error occurrence, whichever protocol brought it (Sentry envelope, legacy store, native
  * `@traque/*` SDK). This is what grouping and the batch writer consume; nothing downstream reads
- * raw SDK JSON.
+ * raw SDK JSON. It is also an API view: the stored `data` document an exception's detail answers
+ * (triage.views.ts), so it lives in shared/ beside the other views rather than under ingest.
  */
 
 export const LEVELS = ["fatal", "error", "warning", "info", "debug"] as const;
