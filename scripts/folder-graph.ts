@@ -82,12 +82,8 @@ function connect(folder: string) {
 for (const folder of [...folders].sort()) if (!index.has(folder)) connect(folder);
 const componentOf = new Map(components.flatMap((component, i) => component.map((folder) => [folder, i] as const)));
 
-const mutualPairs = [...folders]
-  .sort()
-  .flatMap((a) => [...out(a)].filter((b) => a < b && out(b).has(a)).map((b) => `${a} ⇄ ${b}`));
-const rank = new Map(
-  [...folders].sort((a, b) => out(a).size - out(b).size || a.localeCompare(b)).map((folder, position) => [folder, position] as const),
-);
+const mutualPairs = [...folders].sort().flatMap((a) => [...out(a)].filter((b) => a < b && out(b).has(a)).map((b) => `${a} ⇄ ${b}`));
+const rank = new Map([...folders].sort((a, b) => out(a).size - out(b).size || a.localeCompare(b)).map((folder, position) => [folder, position] as const));
 const backArrows = [...folders]
   .sort()
   .flatMap((a) => [...out(a)].filter((b) => componentOf.get(a) === componentOf.get(b) && rank.get(b)! > rank.get(a)!).map((b) => `${a} → ${b}`));

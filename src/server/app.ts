@@ -31,10 +31,10 @@ import type { RateCounterStore } from "./ingest/http/rate-counter.store";
 import { DatabaseJobQueue } from "./jobs/database-job-queue";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
-import { restErrorHandler } from "./rest/errors";
+import { apiNotFound, restErrorHandler } from "./rest/errors";
 import { mcpRoutes } from "./mcp/mcp.routes";
-import { createV1Router } from "./rest/v1.router";
-import { appRouter } from "./trpc/router";
+import { createV1Router } from "./composition/v1.router";
+import { appRouter } from "./composition/trpc.router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
 
 /** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
@@ -160,9 +160,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use("/api/v1", createV1Router(services));
   // Bearer tokens only (no cookies), so the browser origin check does not apply.
   app.use("/api/mcp", mcpRoutes(services));
-  app.use("/api", (req, res) => {
-    res.status(404).json({ error: { code: "NOT_FOUND", message: "Not found", requestId: req.id } });
-  });
+  app.use("/api", apiNotFound);
   app.use(restErrorHandler(logger));
 
   // 5. the client

@@ -16,7 +16,7 @@ import { addMember, orgPost } from "./org-kit";
 import { procedureEntries, ROUTES, routeUrl, type ProcedureEntry, type TenantIds } from "../tenancy/tenancy-table";
 import { createLogger } from "../../src/server/logger";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
-import { createV1Router } from "../../src/server/rest/v1.router";
+import { createV1Router } from "../../src/server/composition/v1.router";
 
 const PROBE_ROLE = "probe";
 

@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createRequestContext } from "../../src/server/context";
 import { createCallerFactory } from "../../src/server/trpc/init";
-import { appRouter, type AppRouter } from "../../src/server/trpc/router";
+import { appRouter, type AppRouter } from "../../src/server/composition/trpc.router";
 import type { HttpSession } from "./http-session";
 import type { TestServer } from "./test-server";
 

@@ -3,7 +3,7 @@
  * checked against `AppRouter` (inferRouterInputs/Outputs), while the call still goes through the
  * real transport, cookies and all, with HttpSession.
  */
-import { appRouter } from "../../src/server/trpc/router";
+import { appRouter } from "../../src/server/composition/trpc.router";
 import type { HttpSession } from "./http-session";
 import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "./trpc-caller";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
-import { createV1Router } from "../../src/server/rest/v1.router";
+import { REST_ROUTES } from "../../src/server/composition/rest-routes";
+import { createV1Router } from "../../src/server/composition/v1.router";
 import type { AppServices } from "../../src/server/context";
 import { procedurePaths } from "../helpers/typed-trpc";
 import { PROCEDURES, ROUTES } from "./tenancy-table";
@@ -21,6 +22,13 @@ describe("the tenancy table", () => {
     const missing = registered.filter((key) => !(key in ROUTES));
     expect(missing, "routes without a tenancy entry").toEqual([]);
     expect(Object.keys(ROUTES).sort()).toEqual(registered.sort());
+  });
+
+  it("names, for every route, the grant its definition declares (which the role matrix proves the service enforces)", () => {
+    for (const route of REST_ROUTES) {
+      const declared = "permission" in route ? route.permission : undefined;
+      expect(declared, `permission of ${routeKey(route)}`).toEqual(ROUTES[routeKey(route)]?.requires);
+    }
   });
 
   it("gives every write a body", () => {

@@ -3,7 +3,7 @@ import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
-import type { AppRouter } from "@/server/trpc/router";
+import type { AppRouter } from "@/server/composition/trpc.router";
 import type { ValidationIssue } from "@/shared/api-errors";
 import { MAX_TRPC_BATCH } from "@/shared/trpc-batch";
 

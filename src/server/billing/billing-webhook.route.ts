@@ -1,9 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "../logger";
 import { AppError } from "../errors";
+import { stripeWebhookRoute } from "./billing.rest";
 import { applyBillingWebhook, type WebhookDeps } from "./subscription-webhook";
 
-export const STRIPE_WEBHOOK_PATH = "/api/v1/billing/webhooks/stripe";
+/** Its one definition (path, OpenAPI entry) is `stripeWebhookRoute` in billing.rest.ts. */
+export const STRIPE_WEBHOOK_PATH = `/api/v1${stripeWebhookRoute.path}`;
 
 /** Stripe's events are a few kilobytes; a larger body is not one of them. */
 const WEBHOOK_BODY_LIMIT = "256kb";

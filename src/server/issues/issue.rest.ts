@@ -1,35 +1,75 @@
-import { Router } from "express";
 import { BulkSetIssueStatusInput, IssueScope, ListIssuesInput, SetIssueSeverityInput, SetIssueStatusInput } from "../../shared/triage.inputs";
-import { orgRoute } from "../rest/context";
+import { BulkStatusResult, IssueDetail, IssuePage } from "../../shared/triage.views";
 import { bodyOf, queryOf } from "../rest/input";
-import type { AppServices } from "../context";
+import { PROJECT_PATH, type RestRoute } from "../rest/rest-route";
 import * as service from "./issue.service";
 
-const ISSUES = "/organizations/:orgId/projects/:projectId/issues";
+const ISSUES = `${PROJECT_PATH}/issues`;
+const tag = "Issues";
 
 /** REST twins of issue.* (spec §7); path ids override anything the query or body says. */
-export function issueRestRoutes(services: AppServices) {
-  const routes = Router();
-  routes.get(
-    ISSUES,
-    orgRoute(services, (ctx, req) => service.listIssues(ctx, ListIssuesInput.parse(queryOf(req)))),
-  );
-  // Registered before `/:issueId/...` only for readability: the segment counts differ.
-  routes.post(
-    `${ISSUES}/bulk-status`,
-    orgRoute(services, (ctx, req) => service.bulkSetIssueStatus(ctx, BulkSetIssueStatusInput.parse(bodyOf(req)))),
-  );
-  routes.get(
-    `${ISSUES}/:issueId`,
-    orgRoute(services, (ctx, req) => service.getIssue(ctx, IssueScope.parse(req.params))),
-  );
-  routes.put(
-    `${ISSUES}/:issueId/status`,
-    orgRoute(services, (ctx, req) => service.setIssueStatus(ctx, SetIssueStatusInput.parse(bodyOf(req)))),
-  );
-  routes.put(
-    `${ISSUES}/:issueId/severity`,
-    orgRoute(services, (ctx, req) => service.setIssueSeverity(ctx, SetIssueSeverityInput.parse(bodyOf(req)))),
-  );
-  return routes;
-}
+export const issueRestRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: ISSUES,
+    summary: "List issues",
+    tag,
+    input: ListIssuesInput,
+    output: IssuePage,
+    response: "A page of issues",
+    access: "organization",
+    tokenScope: "event:read",
+    handler: (ctx, req) => service.listIssues(ctx, ListIssuesInput.parse(queryOf(req))),
+  },
+  {
+    method: "post",
+    path: `${ISSUES}/bulk-status`,
+    summary: "Set the status of several issues",
+    tag,
+    input: BulkSetIssueStatusInput,
+    output: BulkStatusResult,
+    response: "How many issues changed status",
+    access: "organization",
+    tokenScope: "event:write",
+    permission: "issue:triage",
+    handler: (ctx, req) => service.bulkSetIssueStatus(ctx, BulkSetIssueStatusInput.parse(bodyOf(req))),
+  },
+  {
+    method: "get",
+    path: `${ISSUES}/:issueId`,
+    summary: "Get an issue",
+    tag,
+    input: IssueScope,
+    output: IssueDetail,
+    response: "The issue with its tags breakdown and activity",
+    access: "organization",
+    tokenScope: "event:read",
+    handler: (ctx, req) => service.getIssue(ctx, IssueScope.parse(req.params)),
+  },
+  {
+    method: "put",
+    path: `${ISSUES}/:issueId/status`,
+    summary: "Set an issue's status",
+    tag,
+    input: SetIssueStatusInput,
+    output: IssueDetail,
+    response: "The updated issue",
+    access: "organization",
+    tokenScope: "event:write",
+    permission: "issue:triage",
+    handler: (ctx, req) => service.setIssueStatus(ctx, SetIssueStatusInput.parse(bodyOf(req))),
+  },
+  {
+    method: "put",
+    path: `${ISSUES}/:issueId/severity`,
+    summary: "Set an issue's severity",
+    tag,
+    input: SetIssueSeverityInput,
+    output: IssueDetail,
+    response: "The updated issue",
+    access: "organization",
+    tokenScope: "event:write",
+    permission: "issue:triage",
+    handler: (ctx, req) => service.setIssueSeverity(ctx, SetIssueSeverityInput.parse(bodyOf(req))),
+  },
+];

@@ -1,24 +1,48 @@
-import { Router } from "express";
 import { CreateProjectInput, ProjectIdInput } from "../../shared/project.inputs";
-import { orgRoute } from "../rest/context";
-import type { AppServices } from "../context";
+import { ProjectView } from "../../shared/project.views";
+import { ProjectList } from "../rest/openapi-views";
+import { PROJECT_PATH, PROJECTS_PATH, type RestRoute } from "../rest/rest-route";
 import { createProject, getProject, listProjects } from "./project.service";
 
+const tag = "Projects";
+
 /** REST twins of project.list / project.get / project.create (spec §7). */
-export function projectRestRoutes(services: AppServices) {
-  const routes = Router({ mergeParams: true });
-  const apiUrl = services.env.API_URL;
-  routes.get(
-    "/organizations/:orgId/projects",
-    orgRoute(services, (ctx) => listProjects({ db: ctx.db, org: ctx.org, apiUrl })),
-  );
-  routes.get(
-    "/organizations/:orgId/projects/:projectId",
-    orgRoute(services, (ctx, req) => getProject({ db: ctx.db, org: ctx.org, apiUrl }, ProjectIdInput.parse(req.params).projectId)),
-  );
-  routes.post(
-    "/organizations/:orgId/projects",
-    orgRoute(services, (ctx, req) => createProject({ db: ctx.db, org: ctx.org, apiUrl }, CreateProjectInput.parse(req.body ?? {})), 201),
-  );
-  return routes;
-}
+export const projectRestRoutes: RestRoute[] = [
+  {
+    method: "get",
+    path: PROJECTS_PATH,
+    summary: "List projects",
+    tag,
+    output: ProjectList,
+    response: "Array of projects with DSN and keys",
+    access: "organization",
+    tokenScope: "project:read",
+    handler: (ctx) => listProjects({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }),
+  },
+  {
+    method: "post",
+    path: PROJECTS_PATH,
+    summary: "Create a project",
+    tag,
+    input: CreateProjectInput,
+    output: ProjectView,
+    response: "The new project",
+    status: 201,
+    access: "organization",
+    tokenScope: "project:write",
+    permission: "project:create",
+    handler: (ctx, req) => createProject({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }, CreateProjectInput.parse(req.body ?? {})),
+  },
+  {
+    method: "get",
+    path: PROJECT_PATH,
+    summary: "Get a project",
+    tag,
+    input: ProjectIdInput,
+    output: ProjectView,
+    response: "One project with DSN and keys",
+    access: "organization",
+    tokenScope: "project:read",
+    handler: (ctx, req) => getProject({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }, ProjectIdInput.parse(req.params).projectId),
+  },
+];

@@ -34,3 +34,8 @@ export function restErrorHandler(logger: Logger) {
 function isBodyParserError(error: unknown): error is { status: number } {
   return typeof error === "object" && error !== null && "type" in error && "status" in error && typeof (error as { status: unknown }).status === "number";
 }
+
+/** The one answer of a path under /api that nothing serves (the v1 router's and app.ts's catch-all alike). */
+export function apiNotFound(req: Request, res: Response) {
+  res.status(404).json({ error: { code: "NOT_FOUND", message: `No route for ${req.method} ${req.baseUrl}${req.path}`, requestId: String(req.id ?? "") } });
+}

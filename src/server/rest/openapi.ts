@@ -1,11 +1,6 @@
 import { z } from "zod";
-import { tokenScopeForRoute } from "../api-tokens/route-scopes";
-import type { ApiRoute } from "./api-route";
-import { API_ROUTES } from "./api-routes";
 import { ApiErrorView, viewComponents, viewRef } from "./openapi-views";
-
-export { API_ROUTES } from "./api-routes";
-export type { ApiRoute } from "./api-route";
+import type { RestRoute } from "./rest-route";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -26,13 +21,13 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 const ERROR_RESPONSE = { description: "Error", content: { "application/json": { schema: viewRef(ApiErrorView) } } };
 
 /** Public routes need nothing; routes open to API tokens name the scope they need next to the session. */
-function security(route: ApiRoute) {
-  if (route.public) return { security: [] };
-  const scope = tokenScopeForRoute(route.method, route.path);
+function security(route: RestRoute) {
+  if (route.access === "public") return { security: [] };
+  const scope = "tokenScope" in route ? route.tokenScope : undefined;
   return scope ? { security: [{ session: [] }, { apiToken: [scope] }] } : {};
 }
 
-function operation(route: ApiRoute) {
+function operation(route: RestRoute) {
   const schema = route.input ? jsonSchemaOf(route.input) : { properties: {}, required: [] };
   const ids = pathParams(route.path);
   const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !ids.includes(name)));
@@ -67,15 +62,15 @@ function operation(route: ApiRoute) {
     ...(requestBody ? { requestBody } : {}),
     responses: {
       [String(route.status ?? 200)]: { description: route.response, content: { [route.mediaType ?? "application/json"]: { schema: viewRef(route.output) } } },
-      ...(route.public ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
+      ...(route.access === "public" ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
     },
   };
 }
 
-/** The OpenAPI 3.1 document of /api/v1, from the same zod schemas the routes parse with. */
-export function buildOpenApiDocument(serverUrl = "/api/v1") {
+/** The OpenAPI 3.1 document of /api/v1 from its route definitions, with the same zod schemas the routes parse with. */
+export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl = "/api/v1") {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_ROUTES) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route);
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route);
   return {
     openapi: "3.1.0",
     info: {

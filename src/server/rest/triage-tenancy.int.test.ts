@@ -6,7 +6,7 @@ import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant } from "../../
 import { callProcedure, massAssigned, type ProcedureInput, type ProcedurePath } from "../../../test/helpers/typed-trpc";
 import { procedureEntries, PROCEDURES, ROUTES, routeUrl, type TenantIds } from "../../../test/tenancy/tenancy-table";
 import { issueActivities, issues, projectKeys } from "../db/schema/index";
-import { appRouter } from "../trpc/router";
+import { appRouter } from "../composition/trpc.router";
 
 const MARKER = "tenant-a-secret-marker";
 const TRIAGE_NAMESPACES = ["issue", "exception", "stats", "event"];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProbeApp, type ProbeApp } from "../../../test/helpers/probe-app";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { createOrganization, lastMail, signUpVerified, uniqueEmail } from "../../../test/helpers/test-users";
-import { activeOrgRoute } from "./context";
+import { activeOrgRoute } from "./rest-access";
 
 /**
  * The wrapper for session-scoped paths with no organization id (the spec's

@@ -11,7 +11,7 @@ import { issueRouter } from "../issues/issue.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
 import { statsRouter } from "../stats/stats.router";
-import { router } from "./init";
+import { router } from "../trpc/init";
 
 export const appRouter = router({
   config: configRouter,
