@@ -49,51 +49,63 @@ for (const file of sourceFiles(SERVER)) {
     if (to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
   }
 }
-const out = (folder: string) => edges.get(folder) ?? new Set<string>();
+/** The three figures of the graph restricted to `nodes`. */
+function measure(nodes: Set<string>) {
+  const out = (folder: string) => new Set([...(edges.get(folder) ?? [])].filter((to) => nodes.has(to)));
 
-// Tarjan's strongly connected components.
-const index = new Map<string, number>();
-const low = new Map<string, number>();
-const stack: string[] = [];
-const onStack = new Set<string>();
-const components: string[][] = [];
-function connect(folder: string) {
-  index.set(folder, index.size);
-  low.set(folder, index.get(folder)!);
-  stack.push(folder);
-  onStack.add(folder);
-  for (const next of out(folder)) {
-    if (!index.has(next)) {
-      connect(next);
-      low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
-    } else if (onStack.has(next)) low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  function connect(folder: string) {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    onStack.add(folder);
+    for (const next of out(folder)) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
+    }
+    if (low.get(folder) === index.get(folder)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== folder);
+      components.push(component.sort());
+    }
   }
-  if (low.get(folder) === index.get(folder)) {
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== folder);
-    components.push(component.sort());
+  for (const folder of [...nodes].sort()) if (!index.has(folder)) connect(folder);
+  const componentOf = new Map(components.flatMap((component, i) => component.map((folder) => [folder, i] as const)));
+
+  const mutualPairs = [...nodes].sort().flatMap((a) => [...out(a)].filter((b) => a < b && out(b).has(a)).map((b) => `${a} ⇄ ${b}`));
+  const rank = new Map([...nodes].sort((a, b) => out(a).size - out(b).size || a.localeCompare(b)).map((folder, position) => [folder, position] as const));
+  const backArrows = [...nodes]
+    .sort()
+    .flatMap((a) => [...out(a)].filter((b) => componentOf.get(a) === componentOf.get(b) && rank.get(b)! > rank.get(a)!).map((b) => `${a} → ${b}`));
+  const largest = components.reduce((best, component) => (component.length > best.length ? component : best), [] as string[]);
+  const arrows = [...nodes].reduce((sum, folder) => sum + out(folder).size, 0);
+  return { nodes: nodes.size, arrows, mutualPairs, largest, backArrows };
+}
+
+function print(title: string, figures: ReturnType<typeof measure>) {
+  console.log(`${title}: ${figures.nodes} folders, ${figures.arrows} arrows`);
+  console.log(`  (a) mutually importing folder pairs: ${figures.mutualPairs.length}`);
+  console.log(`  (b) folders in the largest strongly connected component: ${figures.largest.length} (${figures.largest.join(" ")})`);
+  console.log(`  (c) arrows running back up: ${figures.backArrows.length}`);
+  if (process.argv.includes("--edges")) {
+    console.log(`  mutual pairs:\n    ${figures.mutualPairs.join("\n    ")}`);
+    console.log(`  back arrows:\n    ${figures.backArrows.join("\n    ")}`);
   }
 }
-for (const folder of [...folders].sort()) if (!index.has(folder)) connect(folder);
-const componentOf = new Map(components.flatMap((component, i) => component.map((folder) => [folder, i] as const)));
 
-const mutualPairs = [...folders].sort().flatMap((a) => [...out(a)].filter((b) => a < b && out(b).has(a)).map((b) => `${a} ⇄ ${b}`));
-const rank = new Map([...folders].sort((a, b) => out(a).size - out(b).size || a.localeCompare(b)).map((folder, position) => [folder, position] as const));
-const backArrows = [...folders]
-  .sort()
-  .flatMap((a) => [...out(a)].filter((b) => componentOf.get(a) === componentOf.get(b) && rank.get(b)! > rank.get(a)!).map((b) => `${a} → ${b}`));
-const largest = components.reduce((best, component) => (component.length > best.length ? component : best), [] as string[]);
-
-console.log(`folders: ${folders.size}, arrows: ${[...edges.values()].reduce((sum, set) => sum + set.size, 0)}`);
-console.log(`(a) mutually importing folder pairs: ${mutualPairs.length}`);
-console.log(`(b) folders in the largest strongly connected component: ${largest.length} (${largest.join(" ")})`);
-console.log(`(c) arrows running back up: ${backArrows.length}`);
-if (process.argv.includes("--edges")) {
-  console.log(`\nmutual pairs:\n  ${mutualPairs.join("\n  ")}`);
-  console.log(`\nback arrows:\n  ${backArrows.join("\n  ")}`);
-}
+print("src/server", measure(folders));
+// The root files mix the top (main.ts, app.ts) with the bottom (errors.ts, logger.ts, context.ts), so
+// they join every cycle; the same figures without them show how the folders themselves are layered.
+print("src/server without its root files (.)", measure(new Set([...folders].filter((folder) => folder !== "."))));

@@ -5,20 +5,15 @@ import type { AgentTool } from "../agent/tools/agent-tool";
 import { READ_TOOLS } from "../agent/tools/agent-tools";
 import type { TokenScope } from "../api-tokens/api-token-auth";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { requireProject } from "../projects/project-scope";
 import { selectProjects } from "../projects/project.queries";
+import { toolError } from "./mcp-errors";
 
 const projectIdInput = z.uuid().describe("The project to look in (an id from listProjects)");
 
 function asText(value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value) }] };
-}
-
-/** What the assistant sees when a call fails: the domain's message (never a stack or a query). */
-function asError(message: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: message }] };
 }
 
 /**
@@ -34,10 +29,7 @@ export function createMcpServer(deps: { db: Db; logger: Logger }, token: TokenSc
     try {
       return asText(await work());
     } catch (error) {
-      if (error instanceof AppError) return asError(error.message);
-      if (error instanceof z.ZodError) return asError(error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "));
-      deps.logger.error("mcp tool failed", { tokenId: token.tokenId, err: error });
-      return asError("The tool failed; try again later");
+      return toolError(error, deps.logger, token.tokenId);
     }
   };
 

@@ -1,18 +1,12 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { Router, type Response } from "express";
+import { Router } from "express";
 import { assertTokenScope, authenticateApiToken, bearerTokenOf } from "../api-tokens/api-token-auth";
 import type { AppServices } from "../context";
-import { AppError } from "../errors";
+import { refuse, refuseAuthError } from "./mcp-errors";
 import { createMcpServer } from "./mcp-server";
 
 /** The scope an API token needs for the MCP endpoint: its tools only read events and issues. */
 export const MCP_SCOPE = "event:read";
-
-/** A JSON-RPC error answer, as MCP clients expect even for transport-level refusals. */
-function refuse(res: Response, status: number, message: string) {
-  if (status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="faultline", error="invalid_token"');
-  res.status(status).json({ jsonrpc: "2.0", error: { code: -32001, message }, id: null });
-}
 
 /**
  * `/api/mcp`: a Model Context Protocol server over streamable HTTP, stateless (a fresh server per
@@ -28,8 +22,7 @@ export function mcpRoutes(services: AppServices) {
       token = await authenticateApiToken(services, secret);
       assertTokenScope(token, MCP_SCOPE);
     } catch (error) {
-      if (error instanceof AppError && (error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN"))
-        return refuse(res, error.code === "UNAUTHORIZED" ? 401 : 403, error.message);
+      if (refuseAuthError(res, error)) return;
       throw error;
     }
     const server = createMcpServer(services, token);
