@@ -58,6 +58,16 @@ describe("OpenAPI document of /api/v1", () => {
     expect(served).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
+  it("answers an unknown path under /api and under /api/v1 with the one 404 body", async () => {
+    for (const path of ["/api/no-such-thing", "/api/v1/no-such-thing"]) {
+      const response = await fetch(`${server.url}${path}?q=1`);
+      expect(response.status, path).toBe(404);
+      const body = await response.json();
+      expect(body, path).toEqual({ error: { code: "NOT_FOUND", message: `No route for GET ${path}`, requestId: expect.any(String) } });
+      expect(body.error.requestId, path).not.toBe("");
+    }
+  });
+
   it("gives every operation of the document a 200 or 201 response schema that names one of its components", () => {
     const components = document.components.schemas as Record<string, unknown>;
     let operations = 0;
