@@ -13,6 +13,10 @@ import { projectRouter } from "../projects/project.router";
 import { statsRouter } from "../stats/stats.router";
 import { router } from "../trpc/init";
 
+/**
+ * The tRPC app router: every domain's router under its key. It lives in composition/, above the
+ * domains, so trpc/ stays infrastructure every domain may import and that imports none of them.
+ */
 export const appRouter = router({
   config: configRouter,
   permission: permissionRouter,

@@ -9,7 +9,7 @@ import type { OrgScope } from "../organizations/org-scope";
 export type OrgRequestContext = RequestContext & { org: OrgScope };
 export type RestHandler<T = unknown> = (ctx: OrgRequestContext, req: Request) => Promise<T>;
 
-/** What the OpenAPI document says of a route (composition/openapi-document.ts reads only this). */
+/** What the OpenAPI document says of a route (rest/openapi.ts reads only this). */
 interface RouteDocumentation {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** Express syntax, relative to /api/v1. */
