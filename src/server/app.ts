@@ -109,8 +109,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     : undefined;
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
   // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
-  const ownJobs = jobs ? null : new JobQueue(JOBS, database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
-  const jobQueue = jobs ?? ownJobs!;
+  const jobQueue = jobs ?? new JobQueue(JOBS, database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
+  const ownJobs = jobQueue === jobs ? null : jobQueue;
   const secretBox = deps.secretBox ?? createSecretBox(resolveSecretsKeyring(env));
   const alerts = createAlerts({ env, db: database.db, jobs: jobQueue, mailer, secretBox, logger, ...deps.alertOptions });
   // One handler per job of the registry: a new job does not compile until its module's handlers are here.
