@@ -28,7 +28,8 @@ import { planLimits } from "./billing/billing-plans";
 import { UsageQuota } from "./billing/usage-quota";
 import { usageNoticeSender } from "./billing/usage-notices";
 import type { RateCounterStore } from "./ingest/http/rate-counter.store";
-import { DatabaseJobQueue } from "./jobs/database-job-queue";
+import { JobQueue } from "./jobs/job-queue";
+import { JOBS } from "./jobs/job-registry";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { apiNotFound, restErrorHandler } from "./rest/errors";
@@ -108,11 +109,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     : undefined;
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
   // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
-  const ownJobs =
-    jobs instanceof DatabaseJobQueue ? null : new DatabaseJobQueue(database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
-  const jobQueue = ownJobs ?? (jobs as DatabaseJobQueue);
+  const jobQueue = jobs ?? new JobQueue(JOBS, database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
+  const ownJobs = jobQueue === jobs ? null : jobQueue;
   const secretBox = deps.secretBox ?? createSecretBox(resolveSecretsKeyring(env));
   const alerts = createAlerts({ env, db: database.db, jobs: jobQueue, mailer, secretBox, logger, ...deps.alertOptions });
+  // One handler per job of the registry: a new job does not compile until its module's handlers are here.
+  jobQueue.work({ ...alerts.jobHandlers });
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
@@ -125,8 +127,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     modelProvider,
     waf,
     billing,
-    // A queue the caller brought stays the one handlers see; alerts always run on a database queue.
-    jobs: jobs ?? jobQueue,
+    jobs: jobQueue,
     secretBox,
     alerts,
     keyRevocations: ingest.keys,

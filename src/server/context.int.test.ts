@@ -3,17 +3,26 @@ import { startTestServer, type TestServer } from "../../test/helpers/test-server
 import { signUpVerified } from "../../test/helpers/test-users";
 import { ScopedAsyncLocalStorage } from "./auth/scoped-async-storage";
 import { createRequestContext } from "./context";
-import type { JobQueue } from "./jobs/job-queue";
-
-/** Only its identity matters here: the real queue arrives with the background-work feature. */
-const queue: JobQueue = { enqueue: async () => null, work: async () => {}, close: async () => {} };
+import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database";
+import { JobQueue } from "./jobs/job-queue";
+import { JOBS } from "./jobs/job-registry";
+import { createLogger } from "./logger";
 
 describe("the request context", () => {
   let server: TestServer;
+  let database: TestDatabase;
+  /** A queue the caller brought: the one the app runs its jobs on and hands to every request. */
+  let queue: JobQueue;
   beforeAll(async () => {
-    server = await startTestServer({ outside: { jobs: queue } });
+    database = await createTestDatabase();
+    queue = new JobQueue(JOBS, database.db, createLogger("silent"));
+    server = await startTestServer({ database, outside: { jobs: queue } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await queue.close();
+    await database.destroy();
+  });
 
   it("carries the outside systems createApp was given, and leaves the ones not configured absent", async () => {
     const ctx = await createRequestContext(server.services, { headers: {}, id: "ctx-test-0001" });

@@ -1,36 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AlertTrigger } from "../../shared/alert.inputs";
-import type { Mailer } from "../auth/mailer";
 import type { Db } from "../db/client";
 import { alertActions, alertNotifications, alertRules, projects } from "../db/schema/index";
 import type { Logger } from "../logger";
-import { OutboundFailedError, OutboundRefusedError, type OutboundHttp } from "../outbound/outbound-http";
-import type { SecretBox } from "../secrets/secret-box";
-import { openActionUrl, openSigningSecret } from "./alert-action-secrets";
+import { OutboundFailedError, OutboundRefusedError } from "../outbound/outbound-http";
 import type { AlertMessage, AlertReason } from "./alert-message";
-import { emailRecipients } from "./alert-recipients";
-import type { EmailRecipients } from "./alert-rule.view";
 import { loadAlertIssue } from "./alert-subject";
-import { alertEmail } from "./channels/email";
-import { discordBody } from "./channels/discord";
-import { slackBody } from "./channels/slack";
-import { teamsBody } from "./channels/teams";
-import { SIGNATURE_HEADER, signatureHeader, webhookBody } from "./channels/webhook";
+import { PermanentDeliveryError, type ChannelDeps, type ChannelOutcome } from "./channels/alert-channel";
+import { channelDefinition } from "./channels/alert-channels";
 
-export interface DeliveryDeps {
-  db: Db;
-  mailer: Mailer;
-  outbound: OutboundHttp;
-  secretBox: SecretBox;
+export interface DeliveryDeps extends ChannelDeps {
   logger: Logger;
   apiUrl: string;
 }
 
 /** Attempts of one notification before it is marked failed (the job queue's backoff spaces them). */
 export const MAX_DELIVERY_ATTEMPTS = 4;
-
-/** A failure worth no retry: the receiver refused the request itself, or the policy refused the target. */
-class PermanentDeliveryError extends Error {}
 
 const issueUrl = (apiUrl: string, projectId: string, issueId: string | null) =>
   issueId
@@ -103,47 +88,14 @@ async function settle(db: Db, id: string, status: "sent" | "failed" | "suppresse
     .where(and(eq(alertNotifications.id, id), eq(alertNotifications.status, "pending")));
 }
 
+/** Sends through the channel of the action's kind (channels/alert-channels.ts). */
 async function send(
   deps: DeliveryDeps,
   notification: NotificationRow,
   action: typeof alertActions.$inferSelect,
   message: AlertMessage,
-): Promise<"sent" | "no recipients"> {
-  if (action.type === "email") {
-    const recipients = JSON.parse(action.recipients ?? '{"to":"members"}') as EmailRecipients;
-    const to = await emailRecipients(deps.db, notification.organizationId, notification.projectId, recipients);
-    if (to.length === 0) return "no recipients";
-    const mail = alertEmail(message);
-    // One mail per recipient: members do not see each other's addresses.
-    for (const address of to)
-      await deps.mailer.send({ kind: "alert", to: address, subject: mail.subject, text: mail.text, html: mail.html, actionUrl: message.url });
-    return "sent";
-  }
-  if (!action.urlSealed) throw new PermanentDeliveryError("The action has no URL");
-  const url = openActionUrl(deps.secretBox, notification.projectId, action.id, action.urlSealed);
-  const body = JSON.stringify(channelBody(action.type, message));
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (action.type === "webhook" && action.signingSecretSealed) {
-    const secret = openSigningSecret(deps.secretBox, notification.projectId, action.id, action.signingSecretSealed);
-    headers[SIGNATURE_HEADER] = signatureHeader(secret, body);
-  }
-  const response = await deps.outbound.request({ url, method: "POST", headers, body });
-  if (response.status >= 200 && response.status < 300) return "sent";
-  const detail = `The receiver answered HTTP ${response.status}`;
-  // 4xx (except 408/429) means the request itself is wrong (a revoked Slack URL): retrying cannot help.
-  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) throw new PermanentDeliveryError(detail);
-  throw new Error(detail);
-}
-
-function channelBody(type: string, message: AlertMessage): unknown {
-  switch (type) {
-    case "slack":
-      return slackBody(message);
-    case "discord":
-      return discordBody(message);
-    case "teams":
-      return teamsBody(message);
-    default:
-      return webhookBody(message);
-  }
+): Promise<ChannelOutcome> {
+  const channel = channelDefinition(action.type);
+  if (!channel) throw new PermanentDeliveryError(`Unknown channel "${action.type}"`);
+  return channel.send({ deps, notification, action, message });
 }

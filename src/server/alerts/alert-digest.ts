@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import { alertRules } from "../db/schema/index";
-import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { JobQueue } from "../jobs/job-queue";
+import type { JobPayload } from "../jobs/job-registry";
 import { recordNotifications } from "./alert-fire";
 import { selectRules } from "./alert-rule.queries";
 
@@ -11,7 +12,7 @@ import { selectRules } from "./alert-rule.queries";
  * per action saying how many more there were ("and 1,234 more in the last hour"). The hour's row
  * is stamped in the same transaction, so a retried job sends no second digest.
  */
-export async function sendDigest(db: Db, jobs: DatabaseJobQueue, payload: { ruleId: string; hour: string }) {
+export async function sendDigest(db: Db, jobs: JobQueue, payload: JobPayload<"alert.digest">) {
   const [owner] = await db
     .select({ organizationId: alertRules.organizationId, projectId: alertRules.projectId })
     .from(alertRules)

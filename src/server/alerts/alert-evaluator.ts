@@ -3,7 +3,8 @@ import type { AlertFilters, AlertTrigger } from "../../shared/alert.inputs";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import { alertRules, issueMinuteCounts } from "../db/schema/index";
-import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { JobQueue } from "../jobs/job-queue";
+import type { IssueFactsPayload, ProjectRef } from "../jobs/job-registry";
 import type { Logger } from "../logger";
 import { fireRule, type FireSubject } from "./alert-fire";
 import { passesFilters, reasonForFact } from "./alert-filters";
@@ -12,7 +13,7 @@ import { loadAlertIssues } from "./alert-subject";
 
 export interface EvaluatorDeps {
   db: Db;
-  jobs: DatabaseJobQueue;
+  jobs: JobQueue;
   logger: Logger;
 }
 
@@ -38,13 +39,6 @@ async function activeRules(db: Db, organizationId: string, projectId: string, ty
   if (ids.length === 0) return [];
   const wanted = new Set(ids.map((row) => row.id));
   return (await selectRules(db, organizationId, projectId)).filter((rule) => wanted.has(rule.id));
-}
-
-export interface IssueFactsPayload {
-  organizationId: string;
-  projectId: string;
-  /** `markedAt`: the issue's alert mark the fact is about (absent in jobs queued before marks existed). */
-  facts: { issueId: string; kind: "new" | "regression"; markedAt?: string }[];
 }
 
 /**
@@ -98,7 +92,7 @@ const MINUTE_ROLLUP_RETENTION = "2 hours";
  * rollup (a few rows per issue), never from occurrences. The window is the current minute and the
  * `minutes - 1` before it.
  */
-export async function evaluateFrequency(deps: EvaluatorDeps, payload: { organizationId: string; projectId: string }) {
+export async function evaluateFrequency(deps: EvaluatorDeps, payload: ProjectRef) {
   await deps.db
     .delete(issueMinuteCounts)
     .where(and(eq(issueMinuteCounts.projectId, payload.projectId), lt(issueMinuteCounts.minute, sql`now() - ${MINUTE_ROLLUP_RETENTION}::interval`)));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { executeRows } from "../db/execute";
 import { alertActions, alertNotifications, alertRules, issues } from "../db/schema/index";
-import { DatabaseJobQueue } from "../jobs/database-job-queue";
+import { JobQueue } from "../jobs/job-queue";
+import { JOBS } from "../jobs/job-registry";
 import { createLogger } from "../logger";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
@@ -16,7 +17,7 @@ import { selectRules } from "./alert-rule.queries";
  */
 describe("fireRule for several subjects", () => {
   let database: TestDatabase;
-  let jobs: DatabaseJobQueue;
+  let jobs: JobQueue;
   let project: Awaited<ReturnType<typeof seedProject>>;
   let ruleId: string;
   let subjects: FireSubject[];
@@ -24,7 +25,7 @@ describe("fireRule for several subjects", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // No worker registered: the jobs stay queued, where the test can count them.
-    jobs = new DatabaseJobQueue(database.db, createLogger("silent"));
+    jobs = new JobQueue(JOBS, database.db, createLogger("silent"));
     project = await seedProject(database.db, "storm");
     const [rule] = await database.db
       .insert(alertRules)

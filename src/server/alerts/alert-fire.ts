@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import type { DatabaseJobQueue } from "../jobs/database-job-queue";
+import type { JobQueue } from "../jobs/job-queue";
 import type { AlertReason } from "./alert-message";
 import type { RuleWithActions } from "./alert-rule.queries";
 import { insertNotifications, notificationRows, type NotificationSubject } from "./notification-rows";
-
-export const DELIVER_JOB = "alert.deliver";
-export const DIGEST_JOB = "alert.digest";
 
 /** The digest of an hour goes out this long after the hour ends. */
 const DIGEST_DELAY_MS = 60_000;
@@ -43,7 +40,7 @@ const keyOf = (subject: Pick<FireSubject, "id" | "reason">) => `${subject.id} ${
  *    transaction, so a crash leaves both or neither (a restart loses nothing, sends nothing twice).
  * Repeats within the interval are counted toward the hour's digest but not logged one by one.
  */
-export async function fireRule(db: Db, jobs: DatabaseJobQueue, rule: RuleWithActions, subjects: FireSubject[]): Promise<FireOutcome> {
+export async function fireRule(db: Db, jobs: JobQueue, rule: RuleWithActions, subjects: FireSubject[]): Promise<FireOutcome> {
   const unique = [...new Map(subjects.map((subject) => [keyOf(subject), subject])).values()];
   if (unique.length === 0) return { notificationIds: [], suppressed: 0, repeats: 0 };
   const result = await db.transaction(async (tx) => {
@@ -82,7 +79,7 @@ export async function fireRule(db: Db, jobs: DatabaseJobQueue, rule: RuleWithAct
     // The first suppression of the hour schedules its digest.
     if (suppressed > 0 && hour.suppressed === 0) {
       const runAt = new Date(new Date(hour.hour).getTime() + 3_600_000 + DIGEST_DELAY_MS);
-      await jobs.enqueueWith(tx, DIGEST_JOB, { ruleId: rule.id, hour: hour.hour }, { singletonKey: `${rule.id}:${hour.hour}`, startAfter: runAt });
+      await jobs.enqueueWith(tx, "alert.digest", { ruleId: rule.id, hour: hour.hour }, { singletonKey: `${rule.id}:${hour.hour}`, startAfter: runAt });
     }
     await recordSuppressed(tx, rule, held);
     const notificationIds = await recordNotifications(tx, jobs, rule, toSend, "alert", null);
@@ -109,7 +106,7 @@ async function recordSuppressed(tx: Tx, rule: RuleWithActions, held: FireSubject
 /** One pending notification per action and subject, each with its delivery job, in the caller's transaction. */
 export async function recordNotifications(
   tx: Tx,
-  jobs: DatabaseJobQueue,
+  jobs: JobQueue,
   rule: RuleWithActions,
   subjects: NotificationSubject[],
   kind: "alert" | "digest",
@@ -118,7 +115,7 @@ export async function recordNotifications(
   const ids = await insertNotifications(tx, notificationRows(rule, subjects, { kind, status: "pending", suppressedCount }));
   await jobs.enqueueEachWith(
     tx,
-    DELIVER_JOB,
+    "alert.deliver",
     ids.map((id) => ({ payload: { notificationId: id }, singletonKey: id })),
   );
   return ids;

@@ -1,10 +1,7 @@
-import type { DatabaseJobQueue } from "../jobs/database-job-queue";
 import type { CommittedFacts } from "../ingest/store/batch-writer";
+import type { JobQueue } from "../jobs/job-queue";
+import type { IssueFactsPayload } from "../jobs/job-registry";
 import type { Logger } from "../logger";
-import type { IssueFactsPayload } from "./alert-evaluator";
-
-export const EVALUATE_JOB = "alert.evaluate";
-export const FREQUENCY_JOB = "alert.frequency";
 
 /** How long a project's issue facts gather before they are evaluated (what an alert may wait for a burst). */
 const FACTS_GATHER_MS = 1000;
@@ -24,7 +21,7 @@ export class AlertHandOff {
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly jobs: DatabaseJobQueue,
+    private readonly jobs: JobQueue,
     private readonly logger: Logger,
     private readonly frequencyCheckMs: number,
   ) {}
@@ -38,13 +35,13 @@ export class AlertHandOff {
     }
     const due = new Date(Date.now() + FACTS_GATHER_MS);
     for (const payload of byProject.values())
-      this.track(this.jobs.enqueue(EVALUATE_JOB, { ...payload }, { singletonKey: payload.projectId, appendTo: "facts", startAfter: due }));
+      this.track(this.jobs.enqueue("alert.evaluate", payload, { singletonKey: payload.projectId, appendTo: "facts", startAfter: due }));
     const now = Date.now();
     for (const pair of facts.projects) {
       if (now - (this.lastCheck.get(pair) ?? 0) < this.frequencyCheckMs) continue;
       this.lastCheck.set(pair, now);
       const [organizationId, projectId] = pair.split(" ");
-      this.track(this.jobs.enqueue(FREQUENCY_JOB, { organizationId, projectId }, { singletonKey: projectId }));
+      this.track(this.jobs.enqueue("alert.frequency", { organizationId, projectId }, { singletonKey: projectId }));
     }
     if (this.lastCheck.size > 10_000) this.lastCheck.clear();
   }

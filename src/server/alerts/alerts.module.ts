@@ -1,8 +1,8 @@
 import type { Mailer } from "../auth/mailer";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import type { DatabaseJobQueue } from "../jobs/database-job-queue";
-import type { JsonValue } from "../jobs/job-queue";
+import type { JobQueue } from "../jobs/job-queue";
+import type { IssueFactsPayload, JobHandlers, ProjectRef } from "../jobs/job-registry";
 import { serialLane } from "../jobs/serial-lane";
 import type { Logger } from "../logger";
 import { parseOutboundAllow } from "../outbound/outbound-allow";
@@ -10,22 +10,17 @@ import { createOutboundHttp, type OutboundHttp } from "../outbound/outbound-http
 import type { SecretBox } from "../secrets/secret-box";
 import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
 import { sendDigest } from "./alert-digest";
-import { evaluateFrequency, evaluateIssueFacts, type IssueFactsPayload } from "./alert-evaluator";
-import { DELIVER_JOB, DIGEST_JOB } from "./alert-fire";
-import { AlertHandOff, EVALUATE_JOB, FREQUENCY_JOB } from "./alert-hand-off";
+import { evaluateFrequency, evaluateIssueFacts } from "./alert-evaluator";
+import { AlertHandOff } from "./alert-hand-off";
 import { AlertFactsSweep, type AlertFactsSweepOptions } from "./alert-facts-sweep";
-
-/** The project a frequency check is for. */
-interface ProjectRef {
-  organizationId: string;
-  projectId: string;
-}
 
 export interface AlertsModule {
   /** Given to the ingest batch writer (after-commit facts). */
   handOff: AlertHandOff;
   /** What delivering needs (also the "Send test" button). */
   delivery: DeliveryDeps;
+  /** The handlers of the alert jobs, for the app to give its job queue with every other job's. */
+  jobHandlers: Pick<JobHandlers, "alert.evaluate" | "alert.frequency" | "alert.deliver" | "alert.digest">;
   /** Waits for pending hand-offs; the job queue is closed by its owner. */
   close(): Promise<void>;
 }
@@ -33,7 +28,7 @@ export interface AlertsModule {
 export interface AlertsDeps {
   env: Env;
   db: Db;
-  jobs: DatabaseJobQueue;
+  jobs: JobQueue;
   mailer: Mailer;
   secretBox: SecretBox;
   logger: Logger;
@@ -59,7 +54,6 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
   const delivery: DeliveryDeps = { db: deps.db, mailer: deps.mailer, outbound, secretBox: deps.secretBox, logger, apiUrl: deps.env.API_URL };
   const evaluator = { db: deps.db, jobs: deps.jobs, logger };
   const handOff = new AlertHandOff(deps.jobs, logger, deps.frequencyCheckMs ?? 10_000);
-  const payloadOf = <T>(payload: JsonValue) => payload as unknown as T;
   // Evaluations lock storm-guard rows: each kind runs one at a time per process, so claimed jobs
   // wait here and not on the database's locks; a backlog of one project's facts is evaluated as one.
   const evaluateFacts = serialLane((payload: IssueFactsPayload) => evaluateIssueFacts(evaluator, payload), {
@@ -70,16 +64,19 @@ export function createAlerts(deps: AlertsDeps): AlertsModule {
     key: (payload) => payload.projectId,
     merge: (waiting) => waiting,
   });
-  void deps.jobs.work(EVALUATE_JOB, (payload) => evaluateFacts(payloadOf<IssueFactsPayload>(payload)));
-  void deps.jobs.work(FREQUENCY_JOB, (payload) => checkFrequency(payloadOf<ProjectRef>(payload)));
-  void deps.jobs.work(DELIVER_JOB, (payload) => deliverNotification(delivery, payloadOf<{ notificationId: string }>(payload).notificationId));
-  void deps.jobs.work(DIGEST_JOB, (payload) => sendDigest(deps.db, deps.jobs, payloadOf<{ ruleId: string; hour: string }>(payload)));
+  const jobHandlers: AlertsModule["jobHandlers"] = {
+    "alert.evaluate": evaluateFacts,
+    "alert.frequency": checkFrequency,
+    "alert.deliver": (payload) => deliverNotification(delivery, payload.notificationId),
+    "alert.digest": (payload) => sendDigest(deps.db, deps.jobs, payload),
+  };
   // Finds issues a stopped process committed but never handed over (alert-facts-sweep.ts).
   const sweep = new AlertFactsSweep(deps.db, handOff, logger, deps.factsSweep);
   sweep.start();
   return {
     handOff,
     delivery,
+    jobHandlers,
     close: async () => {
       await sweep.close();
       await handOff.flush();

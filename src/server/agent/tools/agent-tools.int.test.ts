@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { AgentToolName } from "../../../shared/agent-tool-names";
 import { issueActivities } from "../../db/schema/index";
 import { AppError } from "../../errors";
 import { startTestServer, type TestServer } from "../../../../test/helpers/test-server";
@@ -12,7 +14,7 @@ import { EXCEPTION_BUDGET_CHARS } from "./exception-detail.tool";
 type Tenant = Awaited<ReturnType<typeof triageTenant>>;
 
 const run = (tool: AgentTool, scope: AgentScope, input: unknown) => tool.execute(scope, tool.input.parse(input));
-const byName = (name: string) => AGENT_TOOLS.find((tool) => tool.name === name)!;
+const byName = (name: AgentToolName) => AGENT_TOOLS.find((tool) => tool.name === name)!;
 
 describe("the agent's tools over the triage services", () => {
   let server: TestServer;
@@ -147,7 +149,11 @@ describe("the agent's tools over the triage services", () => {
     const crossed: AgentScope = { ...aScope, projectId: b.project.id };
     for (const tool of READ_TOOLS) {
       const input =
-        tool.name === "getException" ? { exceptionId: ids.bException } : "issueId" in (tool.input as { shape: object }).shape ? { issueId: ids.bIssue } : {};
+        tool.name === "getException"
+          ? { exceptionId: ids.bException }
+          : tool.input instanceof z.ZodObject && "issueId" in tool.input.shape
+            ? { issueId: ids.bIssue }
+            : {};
       const error = await run(tool, crossed, input).catch((caught: unknown) => caught);
       expect((error as AppError).code, tool.name).toBe("NOT_FOUND");
       expect((error as AppError).message, tool.name).toBe("Project not found");

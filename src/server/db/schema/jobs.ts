@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
- * The database job queue (jobs/database-job-queue.ts): one row per job waiting or running. A row
+ * The database job queue (jobs/job-queue.ts): one row per job waiting or running. A row
  * is deleted when its handler succeeds or its attempts run out, so the table stays small.
  * `lease` names the claim that holds an active job: a runner whose lease expired and was taken
  * over can no longer complete or fail it.

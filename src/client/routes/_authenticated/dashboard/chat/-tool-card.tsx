@@ -4,6 +4,7 @@ import { BarChart } from "@/client/components/charts/bar-chart";
 import { UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
+import { isAgentToolName, type AgentToolName } from "@/shared/agent-tool-names";
 
 export interface ToolPart {
   type: string;
@@ -15,7 +16,8 @@ export interface ToolPart {
   approval?: { id: string; approved?: boolean; reason?: string };
 }
 
-const LABELS: Record<string, string> = {
+/** One label per tool of the agent: a tool added to the shared names does not compile until it has one. */
+const LABELS: Record<AgentToolName, string> = {
   searchIssues: "Searched issues",
   getIssue: "Read an issue",
   issueTags: "Read tag distribution",
@@ -127,7 +129,7 @@ export function ToolCard({ part, projectId, onApproval }: Props) {
     <div className="my-2 rounded-md border bg-muted/30 p-3" data-testid="tool-card" data-tool={name}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <WrenchIcon className="size-3.5 text-muted-foreground" aria-hidden />
-        <span className="font-medium">{LABELS[name] ?? name}</span>
+        <span className="font-medium">{isAgentToolName(name) ? LABELS[name] : name}</span>
         <span className="min-w-0 flex-1 truncate text-muted-foreground">{describeInput(part.input)}</span>
         {part.state === "output-error" ? <Badge variant="destructive">failed</Badge> : null}
         {part.state === "output-denied" ? <Badge variant="secondary">not approved</Badge> : null}

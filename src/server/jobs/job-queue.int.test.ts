@@ -1,13 +1,51 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { createDatabase, type Database } from "../db/client";
 import { executeRows } from "../db/execute";
 import { createLogger } from "../logger";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
-import { DatabaseJobQueue, PermanentJobError } from "./database-job-queue";
+import { JobQueue, PermanentJobError } from "./job-queue";
+import { JOBS } from "./job-registry";
 
 const logger = createLogger("silent");
 const fast = { pollMs: 20, baseBackoffMs: 10, maxBackoffMs: 50 };
+
+/** The jobs these tests run: a registry of their own, as the app's is JOBS (job-registry.ts). */
+const Counted = z.object({ n: z.number() });
+const Empty = z.object({});
+const TEST_JOBS = {
+  once: Counted,
+  single: z.object({ a: z.number() }),
+  many: Counted,
+  rolled: Counted,
+  gather: z.object({ project: z.string(), facts: z.array(z.number()) }),
+  later: Empty,
+  flaky: Empty,
+  "second-time": Empty,
+  permanent: Empty,
+  shared: Counted,
+  lease: z.object({ x: z.number() }),
+  strict: z.object({ id: z.uuid() }),
+};
+type TestJobs = typeof TEST_JOBS;
+const idle = async () => {};
+/** Handlers for every test job, doing nothing but those a test names. */
+const handlers = (some: Partial<{ [Name in keyof TestJobs]: (payload: z.output<TestJobs[Name]>) => Promise<void> }>) => ({
+  once: idle,
+  single: idle,
+  many: idle,
+  rolled: idle,
+  gather: idle,
+  later: idle,
+  flaky: idle,
+  "second-time": idle,
+  permanent: idle,
+  shared: idle,
+  lease: idle,
+  strict: idle,
+  ...some,
+});
 
 async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -17,7 +55,7 @@ async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 15
   }
 }
 
-describe("DatabaseJobQueue", () => {
+describe("JobQueue", () => {
   let database: TestDatabase;
   /** A second connection pool to the same database on PostgreSQL (another replica); the same PGlite otherwise. */
   let replica: Database;
@@ -34,9 +72,9 @@ describe("DatabaseJobQueue", () => {
   const jobCount = async () => Number((await executeRows<{ n: number }>(database.db, sql`select count(*)::int as n from jobs`))[0].n);
 
   it("runs a job once and deletes it", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     const seen: unknown[] = [];
-    await queue.work("once", async (payload) => void seen.push(payload));
+    queue.work(handlers({ once: async (payload) => void seen.push(payload) }));
     await queue.enqueue("once", { n: 1 });
     await until(() => seen.length === 1);
     await until(async () => (await jobCount()) === 0);
@@ -46,7 +84,7 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("keeps one waiting job per singleton key", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     const later = new Date(Date.now() + 60_000);
     const first = await queue.enqueue("single", { a: 1 }, { singletonKey: "k", startAfter: later });
     const second = await queue.enqueue("single", { a: 2 }, { singletonKey: "k", startAfter: later });
@@ -59,7 +97,7 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("enqueues many jobs in one statement inside a transaction, keeping a waiting key's job", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     const seen: unknown[] = [];
     await queue.enqueue("many", { n: 0 }, { singletonKey: "k0", startAfter: new Date(Date.now() + 60_000) });
     await database.db.transaction(async (tx) => {
@@ -74,7 +112,7 @@ describe("DatabaseJobQueue", () => {
       [{ n: 2 }, "k2"],
       [{ n: 3 }, null],
     ]);
-    await queue.work("many", async (payload) => void seen.push(payload));
+    queue.work(handlers({ many: async (payload) => void seen.push(payload) }));
     await until(() => seen.length === 2);
     expect(seen).toEqual(expect.arrayContaining([{ n: 2 }, { n: 3 }]));
     await executeRows(database.db, sql`delete from jobs where name = 'many'`);
@@ -82,7 +120,7 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("enqueues nothing from a rolled-back transaction", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     await expect(
       database.db.transaction(async (tx) => {
         await queue.enqueueEachWith(tx, "rolled", [{ payload: { n: 1 } }]);
@@ -94,9 +132,9 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("appends to the waiting job of a key with appendTo, and runs it once with everything gathered", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, { ...fast, pollMs: 60_000 });
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, { ...fast, pollMs: 60_000 });
     const runs: unknown[] = [];
-    await queue.work("gather", async (payload) => void runs.push(payload));
+    queue.work(handlers({ gather: async (payload) => void runs.push(payload) }));
     const due = new Date(Date.now() + 300);
     const first = await queue.enqueue("gather", { project: "p", facts: [1] }, { singletonKey: "p", appendTo: "facts", startAfter: due });
     const second = await queue.enqueue("gather", { project: "p", facts: [2, 3] }, { singletonKey: "p", appendTo: "facts", startAfter: due });
@@ -119,9 +157,9 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("does not run a job before startAfter", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     let ran = 0;
-    await queue.work("later", async () => void ran++);
+    queue.work(handlers({ later: async () => void ran++ }));
     await queue.enqueue("later", {}, { startAfter: new Date(Date.now() + 400) });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ran).toBe(0);
@@ -130,12 +168,16 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("retries a failing job with backoff, then gives up after maxAttempts", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, { ...fast, maxAttempts: 3 });
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, { ...fast, maxAttempts: 3 });
     const attempts: number[] = [];
-    await queue.work("flaky", async () => {
-      attempts.push(Date.now());
-      throw new Error("receiver down");
-    });
+    queue.work(
+      handlers({
+        flaky: async () => {
+          attempts.push(Date.now());
+          throw new Error("receiver down");
+        },
+      }),
+    );
     await queue.enqueue("flaky", {});
     await until(() => attempts.length === 3);
     await until(async () => (await jobCount()) === 0);
@@ -147,17 +189,21 @@ describe("DatabaseJobQueue", () => {
   });
 
   it("succeeds on a later attempt and gives a permanent error up at once", async () => {
-    const queue = new DatabaseJobQueue(database.db, logger, fast);
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     let calls = 0;
     let permanent = 0;
-    await queue.work("second-time", async () => {
-      calls++;
-      if (calls === 1) throw new Error("first fails");
-    });
-    await queue.work("permanent", async () => {
-      permanent++;
-      throw new PermanentJobError("refused");
-    });
+    queue.work(
+      handlers({
+        "second-time": async () => {
+          calls++;
+          if (calls === 1) throw new Error("first fails");
+        },
+        permanent: async () => {
+          permanent++;
+          throw new PermanentJobError("refused");
+        },
+      }),
+    );
     await queue.enqueue("second-time", {});
     await queue.enqueue("permanent", {});
     await until(() => calls === 2 && permanent === 1);
@@ -167,18 +213,63 @@ describe("DatabaseJobQueue", () => {
     await queue.close();
   });
 
-  it("two runners on one database never run a job twice", async () => {
-    const a = new DatabaseJobQueue(database.db, logger, { ...fast, batchSize: 5 });
-    const b = new DatabaseJobQueue(replica.db, logger, { ...fast, batchSize: 5 });
-    const runs = new Map<number, string[]>();
-    const handler = (runner: string) => async (payload: unknown) => {
-      const n = (payload as { n: number }).n;
-      runs.set(n, [...(runs.get(n) ?? []), runner]);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+  it("parses each stored payload with its name's schema, and gives up at once a payload the schema refuses", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const queue = new JobQueue(
+      TEST_JOBS,
+      database.db,
+      createLogger("warn", (line) => void lines.push(JSON.parse(line))),
+      fast,
+    );
+    const seen: unknown[] = [];
+    queue.work(handlers({ strict: async (payload) => void seen.push(payload) }));
+    // Rows as an older version (or a hand-made insert) left them: one the schema takes (unknown keys dropped), one it refuses.
+    const id = "00000000-0000-4000-8000-000000000001";
+    await executeRows(
+      database.db,
+      sql`insert into jobs (name, payload) values ('strict', ${JSON.stringify({ id, extra: true })}), ('strict', ${JSON.stringify({ id: "not-a-uuid" })})`,
+    );
+    queue.wake();
+    await until(async () => (await jobCount()) === 0);
+    expect(seen).toEqual([{ id }]);
+    const givenUp = lines.filter((line) => line.msg === "job given up");
+    expect(givenUp).toHaveLength(1);
+    expect(givenUp[0]).toMatchObject({ job: "strict", attempts: 1 });
+    await queue.close();
+  });
+
+  it("takes each job's payload type from its name, and its handlers one per name (checked by tsc, never run)", () => {
+    const typeChecks = (queue: JobQueue<TestJobs>, app: JobQueue) => {
+      // @ts-expect-error "once" carries { n: number }
+      void queue.enqueue("once", { n: "1" });
+      // @ts-expect-error no job of this name is registered
+      void queue.enqueue("unknown", {});
+      // @ts-expect-error appendTo names an array of the payload ("project" is a string)
+      void queue.enqueue("gather", { project: "p", facts: [] }, { singletonKey: "p", appendTo: "project" });
+      // @ts-expect-error every job needs its handler
+      queue.work({ once: idle });
+      // @ts-expect-error the app's delivery job carries a notification id
+      void app.enqueue("alert.deliver", { ruleId: "r" });
+      void app.enqueue("alert.evaluate", { organizationId: "o", projectId: "p", facts: [] }, { singletonKey: "p", appendTo: "facts" });
     };
+    expectTypeOf(typeChecks).toBeFunction();
+    expectTypeOf<Parameters<JobQueue["work"]>[0]>().toHaveProperty("alert.digest");
+    expect(Object.keys(JOBS).sort()).toEqual(["alert.deliver", "alert.digest", "alert.evaluate", "alert.frequency"]);
+  });
+
+  it("two runners on one database never run a job twice", async () => {
+    const a = new JobQueue(TEST_JOBS, database.db, logger, { ...fast, batchSize: 5 });
+    const b = new JobQueue(TEST_JOBS, replica.db, logger, { ...fast, batchSize: 5 });
+    const runs = new Map<number, string[]>();
+    const handler =
+      (runner: string) =>
+      async ({ n }: { n: number }) => {
+        runs.set(n, [...(runs.get(n) ?? []), runner]);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      };
     for (let n = 0; n < 200; n++) await a.enqueue("shared", { n }, { startAfter: new Date(Date.now() + 300) });
-    await a.work("shared", handler("a"));
-    await b.work("shared", handler("b"));
+    a.work(handlers({ shared: handler("a") }));
+    b.work(handlers({ shared: handler("b") }));
     await until(() => runs.size === 200, 60_000);
     await until(async () => (await jobCount()) === 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -192,23 +283,31 @@ describe("DatabaseJobQueue", () => {
   }, 90_000);
 
   it("a job whose runner died is run again once its lease expires, and the stale runner cannot complete it", async () => {
-    const dead = new DatabaseJobQueue(database.db, logger, { ...fast, leaseMs: 300 });
+    const dead = new JobQueue(TEST_JOBS, database.db, logger, { ...fast, leaseMs: 300 });
     let deadStarted = false;
     let releaseDead: () => void = () => {};
-    await dead.work("lease", async () => {
-      deadStarted = true;
-      // The runner "dies": it never finishes while the lease runs out.
-      await new Promise<void>((resolve) => (releaseDead = resolve));
-    });
+    dead.work(
+      handlers({
+        lease: async () => {
+          deadStarted = true;
+          // The runner "dies": it never finishes while the lease runs out.
+          await new Promise<void>((resolve) => (releaseDead = resolve));
+        },
+      }),
+    );
     await dead.enqueue("lease", { x: 1 });
     await until(() => deadStarted);
-    const alive = new DatabaseJobQueue(replica.db, logger, { ...fast, leaseMs: 300 });
+    const alive = new JobQueue(TEST_JOBS, replica.db, logger, { ...fast, leaseMs: 300 });
     let aliveRuns = 0;
     let releaseAlive: () => void = () => {};
-    await alive.work("lease", async () => {
-      aliveRuns++;
-      await new Promise<void>((resolve) => (releaseAlive = resolve));
-    });
+    alive.work(
+      handlers({
+        lease: async () => {
+          aliveRuns++;
+          await new Promise<void>((resolve) => (releaseAlive = resolve));
+        },
+      }),
+    );
     await until(() => aliveRuns === 1);
     // The dead runner wakes up and "completes": its lease is gone, so the job stays with the new runner.
     releaseDead();

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** A JSON value: what a job payload may hold, so it survives the round trip through the database. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Job names and the schema of the payload each carries: what a queue is typed by. */
+export type JobSchemas = Record<string, z.ZodType<JsonValue>>;
+
+/** One handler per job name, each given its payload as the registry's schema parsed it. */
+export type JobHandlers<Schemas extends JobSchemas = AppJobs> = { [Name in keyof Schemas]: (payload: z.output<Schemas[Name]>) => Promise<void> };
+
+const IssueFact = z.object({
+  issueId: z.string(),
+  kind: z.enum(["new", "regression"]),
+  /** The issue's alert mark the fact is about (absent in jobs queued before marks existed). */
+  markedAt: z.string().optional(),
+});
+
+/** "alert.evaluate": issues a committed batch created or regressed, gathered per project. */
+export const IssueFactsPayload = z.object({ organizationId: z.string(), projectId: z.string(), facts: z.array(IssueFact) });
+export type IssueFactsPayload = z.infer<typeof IssueFactsPayload>;
+
+/** The project a frequency check is for. */
+export const ProjectRef = z.object({ organizationId: z.string(), projectId: z.string() });
+export type ProjectRef = z.infer<typeof ProjectRef>;
+
+/**
+ * Every background job of the app, by the name its rows carry. A job added here cannot be enqueued
+ * with the wrong payload (`JobQueue.enqueue` takes the payload type from the name), and the app
+ * does not compile until a handler is given for it (`JobQueue.work` takes `JobHandlers`, one per
+ * name). The worker parses each stored payload with its schema before the handler sees it, so the
+ * schemas must keep accepting rows already queued by an older version: widen them, never narrow.
+ */
+export const JOBS = {
+  "alert.evaluate": IssueFactsPayload,
+  "alert.frequency": ProjectRef,
+  "alert.deliver": z.object({ notificationId: z.string() }),
+  "alert.digest": z.object({ ruleId: z.string(), hour: z.string() }),
+} satisfies JobSchemas;
+
+export type AppJobs = typeof JOBS;
+export type JobName = keyof AppJobs;
+export type JobPayload<Name extends JobName> = z.input<AppJobs[Name]>;
