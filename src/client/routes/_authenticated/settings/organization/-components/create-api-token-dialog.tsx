@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Loader2Icon, PlusIcon, TriangleAlertIcon } from "lucide-react";
-import { toast } from "sonner";
 import { trpc } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { CopyButton } from "@/client/components/copy-button";
 import { Button } from "@/client/components/ui/button";
@@ -21,12 +20,11 @@ export function CreateApiTokenDialog() {
   const [secret, setSecret] = useState<string | null>(null);
   const form = useZodForm(CreateApiTokenInput, INITIAL);
   const utils = trpc.useUtils();
-  const create = trpc.apiToken.create.useMutation({
-    onSuccess: async (created) => {
+  const create = useToastMutation(utils.client.apiToken.create.mutate, {
+    refresh: async (created) => {
       setSecret(created.secret);
       await utils.apiToken.list.invalidate();
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
   const close = (next: boolean) => {
     setOpen(next);
