@@ -6,8 +6,8 @@ import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { LevelBadge, RegressionBadge, SEVERITY_LABELS, SeverityBadge, STATUS_LABELS, StatusBadge } from "@/client/components/issue-badges";
+import { FormField } from "@/client/components/form-field";
 import { Badge } from "@/client/components/ui/badge";
-import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
 import { IssueLocation } from "./-issue-location";
 
@@ -57,8 +57,7 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid gap-1.5">
-        <Label htmlFor="issue-status">Status</Label>
+      <FormField id="issue-status" label="Status" className="gap-1.5">
         <NativeSelect
           id="issue-status"
           className="w-36"
@@ -73,9 +72,8 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="issue-severity">Severity</Label>
+      </FormField>
+      <FormField id="issue-severity" label="Severity" className="gap-1.5">
         <NativeSelect
           id="issue-severity"
           className="w-36"
@@ -90,7 +88,7 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </FormField>
     </div>
   );
 }

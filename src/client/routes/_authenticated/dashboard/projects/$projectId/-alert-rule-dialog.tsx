@@ -5,6 +5,7 @@ import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { draftFromRule, newRuleDraft, ruleBodyFromDraft, type RuleDraft } from "@/client/lib/alert-rule-form";
 import { CopyButton } from "@/client/components/copy-button";
 import { FormError } from "@/client/components/form-alert";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
@@ -95,10 +96,9 @@ export function AlertRuleDialog({ projectId, rule, trigger }: { projectId: strin
               <DialogDescription>When to notify, for which issues, and where.</DialogDescription>
             </DialogHeader>
             <FormError message={problem} />
-            <div className="grid gap-2">
-              <Label htmlFor="rule-name">Name</Label>
+            <FormField id="rule-name" label="Name">
               <Input id="rule-name" value={draft.name} onChange={(event) => change({ name: event.target.value })} maxLength={100} />
-            </div>
+            </FormField>
             <div className="flex items-center gap-2">
               <Checkbox id="rule-enabled" checked={draft.enabled} onCheckedChange={(checked) => change({ enabled: checked === true })} />
               <Label htmlFor="rule-enabled" className="font-normal">

@@ -6,6 +6,7 @@ import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { CopyButton } from "@/client/components/copy-button";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
@@ -210,8 +211,7 @@ function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => P
             <DialogTitle>New client key</DialogTitle>
             <DialogDescription>Use separate keys per application or environment, so you can rotate one without touching the others.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="new-key-label">Label</Label>
+          <FormField id="new-key-label" label="Label">
             <Input
               id="new-key-label"
               data-testid="new-key-label"
@@ -220,7 +220,7 @@ function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => P
               value={label}
               onChange={(event) => setLabel(event.target.value)}
             />
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={!trimmed || pending} data-testid="new-key-submit">
               {pending ? <Loader2Icon className="animate-spin" /> : null}
