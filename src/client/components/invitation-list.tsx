@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Building2Icon, CheckIcon, Loader2Icon, XIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { organizationKeys, switchOrganization, userInvitationsQueryOptions } from "@/client/lib/organization";
 import { useRequiredSession } from "@/client/lib/session";
 import { cn } from "@/client/lib/utils";
@@ -28,7 +27,24 @@ export function InvitationList({ highlightId, emptyText = "You have no pending i
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<string | null>(null);
+  const accept = useToastMutation(
+    async ({ invitationId, organizationId }: { invitationId: string; organizationId: string; organizationName: string }) => {
+      await unwrap(authClient.organization.acceptInvitation({ invitationId }));
+      await switchOrganization(queryClient, organizationId);
+    },
+    {
+      success: (_data, { organizationName }) => `You joined ${organizationName}`,
+      onSuccess: async () => {
+        await navigate({ to: "/dashboard" });
+        await router.invalidate();
+      },
+    },
+  );
+  const reject = useToastMutation((invitationId: string) => unwrap(authClient.organization.rejectInvitation({ invitationId })), {
+    invalidate: [organizationKeys.userInvitations],
+    success: "Invitation declined",
+  });
+  const busy = accept.isPending ? accept.variables.invitationId : reject.isPending ? reject.variables : null;
 
   if (!user.emailVerified) {
     return (
@@ -61,34 +77,6 @@ export function InvitationList({ highlightId, emptyText = "You have no pending i
     );
   }
 
-  const accept = async (invitationId: string, organizationId: string, organizationName: string) => {
-    setBusy(invitationId);
-    try {
-      await unwrap(authClient.organization.acceptInvitation({ invitationId }));
-      await switchOrganization(queryClient, organizationId);
-      toast.success(`You joined ${organizationName}`);
-      await navigate({ to: "/dashboard" });
-      await router.invalidate();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const reject = async (invitationId: string) => {
-    setBusy(invitationId);
-    try {
-      await unwrap(authClient.organization.rejectInvitation({ invitationId }));
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.userInvitations });
-      toast.success("Invitation declined");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
     <div className="grid gap-3">
       {staleLink}
@@ -111,13 +99,13 @@ export function InvitationList({ highlightId, emptyText = "You have no pending i
                 </span>
               </div>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void reject(invitation.id)} data-testid="invite-reject">
+                <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => reject.mutate(invitation.id)} data-testid="invite-reject">
                   <XIcon /> Decline
                 </Button>
                 <Button
                   size="sm"
                   disabled={busy !== null}
-                  onClick={() => void accept(invitation.id, invitation.organizationId, organizationName)}
+                  onClick={() => accept.mutate({ invitationId: invitation.id, organizationId: invitation.organizationId, organizationName })}
                   data-testid="invite-accept"
                 >
                   {busy === invitation.id ? <Loader2Icon className="animate-spin" /> : <CheckIcon />}

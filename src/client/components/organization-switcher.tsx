@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Building2Icon, CheckIcon, ChevronsUpDownIcon, Loader2Icon, PlusIcon } from "lucide-react";
 import { organizationsQueryOptions, switchOrganization } from "@/client/lib/organization";
 import { useActiveOrganizationId } from "@/client/lib/use-organization";
 import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Skeleton } from "./ui/skeleton";
@@ -21,26 +20,23 @@ export function OrganizationSwitcher() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
+  const switchTo = useToastMutation(
+    async ({ organizationId }: { organizationId: string; name: string }) => {
+      await switchOrganization(queryClient, organizationId);
+      // Screens of the previous organization (a project page, say) would not exist here.
+      await navigate({ to: "/dashboard" });
+      await router.invalidate();
+    },
+    { success: (_data, { name }) => `Switched to ${name}` },
+  );
+  const switchingTo = switchTo.isPending ? switchTo.variables.organizationId : null;
 
   if (organizations.isPending && !organizations.data) return <Skeleton className="h-8 w-36" />;
   const list = organizations.data ?? [];
   const active = list.find((organization) => organization.id === activeOrganizationId);
 
-  const select = async (organizationId: string, name: string) => {
-    if (organizationId === activeOrganizationId) return;
-    setSwitchingTo(organizationId);
-    try {
-      await switchOrganization(queryClient, organizationId);
-      // Screens of the previous organization (a project page, say) would not exist here.
-      await navigate({ to: "/dashboard" });
-      await router.invalidate();
-      toast.success(`Switched to ${name}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSwitchingTo(null);
-    }
+  const select = (organizationId: string, name: string) => {
+    if (organizationId !== activeOrganizationId) switchTo.mutate({ organizationId, name });
   };
 
   return (
@@ -56,7 +52,7 @@ export function OrganizationSwitcher() {
         <DropdownMenuLabel className="text-xs text-muted-foreground">Organizations</DropdownMenuLabel>
         {organizations.error ? <p className="px-2 py-1.5 text-sm text-destructive">{errorMessage(organizations.error)}</p> : null}
         {list.map((organization) => (
-          <DropdownMenuItem key={organization.id} data-testid="org-switcher-item" onSelect={() => void select(organization.id, organization.name)}>
+          <DropdownMenuItem key={organization.id} data-testid="org-switcher-item" onSelect={() => select(organization.id, organization.name)}>
             <Building2Icon />
             <span className="flex-1 truncate">{organization.name}</span>
             {organization.id === activeOrganizationId ? <CheckIcon className="text-foreground" aria-label="Active" /> : null}

@@ -1,14 +1,13 @@
-import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
 import { UserName } from "@/shared/auth-forms";
 import { ImageUrl } from "@/shared/text.inputs";
 import { AvatarImageInput } from "@/shared/avatar";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { refreshSession, useRequiredSession } from "@/client/lib/session";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { FormField, invalidProps } from "./form-field";
@@ -29,20 +28,13 @@ export function ProfileCard() {
   const { user } = useRequiredSession();
   const queryClient = useQueryClient();
   const form = useZodForm(ProfileForm, { name: user.name, image: user.image ?? "" });
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = form.handleSubmit(async ({ name, image }) => {
-    setSaving(true);
-    try {
-      await unwrap(authClient.updateUser({ name, image: image || null }));
-      await refreshSession(queryClient);
-      toast.success("Profile saved");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+  const save = useToastMutation(({ name, image }: z.infer<typeof ProfileForm>) => unwrap(authClient.updateUser({ name, image: image || null })), {
+    refresh: () => refreshSession(queryClient),
+    success: "Profile saved",
   });
+  const saving = save.isPending;
+
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
 
   return (
     <Card>

@@ -4,6 +4,7 @@ import { PLATFORMS, PLATFORM_LABELS, type Platform } from "@/shared/platforms";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { FormField, invalidProps } from "./form-field";
 import { FormError } from "./form-alert";
 import { Button } from "./ui/button";
@@ -20,12 +21,15 @@ export function CreateProjectForm({ onCreated, submitLabel = "Create project" }:
   const utils = trpc.useUtils();
   // The platform starts unset so the user picks one consciously.
   const form = useZodForm(CreateProjectInput, { name: "", platform: "" as Platform, description: "" });
-  const create = trpc.project.create.useMutation({
-    onSuccess: async (project) => {
+  const create = useToastMutation(utils.client.project.create.mutate, {
+    refresh: async (project) => {
       await utils.project.list.invalidate();
       utils.project.get.setData({ projectId: project.id }, project);
-      await onCreated(project);
     },
+    success: (project) => `Project ${project.name} created`,
+    onSuccess: onCreated,
+    // The form shows the refusal above its fields (create.error), not in a toast.
+    onError: () => undefined,
   });
 
   const onSubmit = form.handleSubmit((input) => create.mutate({ ...input, description: input.description || undefined }));

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { LogOutIcon, MailIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { clearSessionData, useRequiredSession } from "@/client/lib/session";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { Button } from "./ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { UserAvatar } from "./user-avatar";
@@ -13,15 +13,18 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const signOut = async () => {
-    const { error } = await authClient.signOut();
-    if (error) {
-      toast.error(error.message || "Could not sign out");
-      return;
-    }
-    clearSessionData(queryClient);
-    await navigate({ to: "/auth/login", replace: true });
-  };
+  const signOut = useToastMutation(
+    async () => {
+      const { error } = await authClient.signOut();
+      if (error) throw new Error(error.message || "Could not sign out");
+    },
+    {
+      onSuccess: async () => {
+        clearSessionData(queryClient);
+        await navigate({ to: "/auth/login", replace: true });
+      },
+    },
+  );
 
   return (
     <DropdownMenu>
@@ -53,7 +56,7 @@ export function UserMenu() {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem data-testid="sign-out" onSelect={() => void signOut()}>
+        <DropdownMenuItem data-testid="sign-out" onSelect={() => signOut.mutate(undefined)}>
           <LogOutIcon /> Sign out
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -2,12 +2,26 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { toast } from "sonner";
 import { errorMessage } from "./api-error";
 
+/** A success toast's words; an answer that is only partly good news says which toast it is. */
+export type Notice = string | { kind: "info" | "error"; message: string };
+
 interface Options<TVariables, TData> {
   /** A toast after success; a function may word it from the answer. */
-  success?: string | ((data: TData, variables: TVariables) => string);
+  success?: Notice | ((data: TData, variables: TVariables) => Notice);
   /** Queries whose data this change makes stale. */
   invalidate?: QueryKey[];
+  /** Brings cached data up to date before the toast, so the screen already shows what it announces. */
+  refresh?: (data: TData, variables: TVariables) => unknown;
+  /** Runs after the toast (close a dialog, navigate). */
   onSuccess?: (data: TData, variables: TVariables) => unknown;
+  /** For a form that shows the server's refusal on its own error line instead of in a toast. */
+  onError?: (message: string) => void;
+}
+
+function show(notice: Notice) {
+  if (typeof notice === "string") toast.success(notice);
+  else if (notice.kind === "info") toast.info(notice.message);
+  else toast.error(notice.message);
 }
 
 /**
@@ -20,11 +34,13 @@ export function useToastMutation<TVariables, TData>(mutationFn: (variables: TVar
     mutationFn,
     onSuccess: async (data, variables) => {
       await Promise.all((options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      if (options.success) toast.success(typeof options.success === "function" ? options.success(data, variables) : options.success);
+      await options.refresh?.(data, variables);
+      if (options.success) show(typeof options.success === "function" ? options.success(data, variables) : options.success);
       await options.onSuccess?.(data, variables);
     },
     onError: (error) => {
-      toast.error(errorMessage(error));
+      if (options.onError) options.onError(errorMessage(error));
+      else toast.error(errorMessage(error));
     },
   });
 }

@@ -2,12 +2,11 @@ import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { toast } from "sonner";
 import { Loader2Icon } from "lucide-react";
 import { ResetPasswordForm } from "@/shared/auth-forms";
 import { authClient } from "@/client/lib/auth-client";
 import { useZodForm } from "@/client/lib/use-zod-form";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { clearSessionData } from "@/client/lib/session";
 import { AuthLayout } from "@/client/components/auth-layout";
 import { FormField, invalidProps } from "@/client/components/form-field";
@@ -48,26 +47,24 @@ function ResetPasswordFormCard({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const form = useZodForm(ResetPasswordForm, { password: "", confirmPassword: "" });
   const [apiError, setApiError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setSubmitting(true);
-    setApiError(null);
-    try {
+  const reset = useToastMutation(
+    async (password: string) => {
       const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (error) {
-        setApiError(error.message || error.statusText || "Could not reset the password");
-        return;
-      }
+      if (error) throw new Error(error.message || error.statusText || "Could not reset the password");
+    },
+    {
       // A reset signs out every session of the account, this tab's included.
-      clearSessionData(queryClient);
-      toast.success("Your password was changed. Sign in with your new password.");
-      await navigate({ to: "/auth/login", replace: true });
-    } catch (caught) {
-      setApiError(errorMessage(caught, "Could not reset the password"));
-    } finally {
-      setSubmitting(false);
-    }
+      refresh: () => clearSessionData(queryClient),
+      success: "Your password was changed. Sign in with your new password.",
+      onSuccess: () => navigate({ to: "/auth/login", replace: true }),
+      onError: setApiError,
+    },
+  );
+  const submitting = reset.isPending;
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    setApiError(null);
+    reset.mutate(password);
   });
 
   return (

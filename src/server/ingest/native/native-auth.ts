@@ -1,6 +1,5 @@
 import { IngestError } from "../http/ingest-error";
-
-const KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+import { KEY_SHAPE } from "../key-shape";
 
 /**
  * The native `@traque/*` SDKs authenticate with `x-api-key: <project key>` (the same key as the

@@ -1,5 +1,6 @@
 import { parseDsn } from "./dsn";
 import { IngestError } from "../http/ingest-error";
+import { KEY_SHAPE } from "../key-shape";
 
 export type SentryAuthSource = "query" | "x-sentry-auth" | "authorization" | "envelope-dsn";
 
@@ -23,9 +24,6 @@ export interface SentryAuth {
   /** `sentry_client` when sent (e.g. `sentry.python/1.9.10`), for logs and stats. */
   client: string | null;
 }
-
-// Keys are looked up in the database and echoed in logs: keep them to a boring alphabet.
-const KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * Parses `Sentry sentry_key=KEY, sentry_version=7, sentry_client=…` (X-Sentry-Auth and

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
 import { Logo } from "@/client/components/logo";
 import { ThemeToggle } from "@/client/components/theme-toggle";
 import { UserMenu } from "@/client/components/user-menu";
@@ -63,12 +62,7 @@ function OnboardingScreen() {
               <CardDescription>{organizationName} is ready. A project gives you a DSN to send errors to.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <CreateProjectForm
-                onCreated={(project) => {
-                  toast.success(`Project ${project.name} created`);
-                  return navigate({ to: "/dashboard/projects/$projectId/settings", params: { projectId: project.id } });
-                }}
-              />
+              <CreateProjectForm onCreated={(project) => navigate({ to: "/dashboard/projects/$projectId/settings", params: { projectId: project.id } })} />
               <Button variant="link" className="justify-self-start px-0" onClick={() => void navigate({ to: "/dashboard" })}>
                 Skip for now
               </Button>

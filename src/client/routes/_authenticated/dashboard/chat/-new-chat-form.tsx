@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { MAX_QUESTION_LENGTH } from "@/shared/chat.inputs";
 import type { ProjectView } from "@/client/lib/trpc";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
@@ -61,8 +62,7 @@ export function NewChatForm({ projects }: { projects: ProjectView[] }) {
       <CardContent>
         <form className="grid gap-4" onSubmit={submit} data-testid="new-chat-form">
           <div className="grid gap-2 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="chat-project">Project</Label>
+            <FormField id="chat-project" label="Project" className="gap-1.5">
               <select
                 id="chat-project"
                 className="h-9 rounded-md border bg-background px-2 text-sm"
@@ -75,7 +75,7 @@ export function NewChatForm({ projects }: { projects: ProjectView[] }) {
                   </option>
                 ))}
               </select>
-            </div>
+            </FormField>
             <div className="grid gap-1.5">
               <Label>Time window</Label>
               <div className="flex flex-wrap gap-1" role="radiogroup" aria-label="Time window">
@@ -96,18 +96,15 @@ export function NewChatForm({ projects }: { projects: ProjectView[] }) {
           </div>
           {preset === "custom" ? (
             <div className="grid gap-2 sm:grid-cols-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor="chat-from">From</Label>
+              <FormField id="chat-from" label="From" className="gap-1.5">
                 <Input id="chat-from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="chat-to">To</Label>
+              </FormField>
+              <FormField id="chat-to" label="To" className="gap-1.5">
                 <Input id="chat-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-              </div>
+              </FormField>
             </div>
           ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor="chat-question">Question</Label>
+          <FormField id="chat-question" label="Question" className="gap-1.5">
             <textarea
               id="chat-question"
               className="min-h-20 rounded-md border bg-background p-2 text-sm"
@@ -116,7 +113,7 @@ export function NewChatForm({ projects }: { projects: ProjectView[] }) {
               placeholder="What broke since yesterday?"
               onChange={(event) => setQuestion(event.target.value)}
             />
-          </div>
+          </FormField>
           {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit">Start chat</Button>

@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState } from "react";
-import { SearchIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import { ISSUE_SEVERITIES, ISSUE_STATUSES, type IssueSeverity, type IssueStatus } from "@/shared/triage.inputs";
 import { EnvironmentFilter } from "@/client/components/environment-filter";
+import { SearchBox } from "@/client/components/search-box";
 import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { NativeSelect } from "@/client/components/ui/select";
 import { hasIssueFilters, type IssuesSearch } from "./-issues-search";
-
-const QUERY_DEBOUNCE_MS = 400;
 
 interface Props {
   search: IssuesSearch;
@@ -21,7 +19,13 @@ export function IssueFilters({ search, onChange }: Props) {
   return (
     <Card className="gap-3 px-4 py-4" data-testid="issue-filters">
       <div className="flex flex-wrap items-center gap-3">
-        <QueryInput value={search.query ?? ""} onSubmit={(query) => onChange({ query: query || undefined })} />
+        <SearchBox
+          value={search.query ?? ""}
+          onSubmit={(query) => onChange({ query: query || undefined })}
+          label="Search issues"
+          placeholder="Search title, culprit or message"
+          testId="filter-query"
+        />
         <NativeSelect
           aria-label="Status"
           className="w-40"
@@ -88,56 +92,5 @@ export function IssueFilters({ search, onChange }: Props) {
         ) : null}
       </div>
     </Card>
-  );
-}
-
-/** Applies the text after a pause in typing, or at once on Enter. */
-function QueryInput({ value, onSubmit }: { value: string; onSubmit: (query: string) => void }) {
-  const [text, setText] = useState(value);
-  const timer = useRef<number | undefined>(undefined);
-  const submitted = useRef(value);
-
-  // The URL is the truth: clearing filters or going back replaces what was typed. The echo of our
-  // own submission is skipped, so keys typed meanwhile are kept.
-  useEffect(() => {
-    if (value !== submitted.current) setText(value);
-    submitted.current = value;
-  }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const submit = (next: string) => {
-    window.clearTimeout(timer.current);
-    const query = next.trim();
-    if (query === value) return;
-    submitted.current = query;
-    onSubmit(query);
-  };
-
-  return (
-    <form
-      role="search"
-      className="relative min-w-56 flex-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(text);
-      }}
-    >
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        aria-label="Search issues"
-        placeholder="Search title, culprit or message"
-        className="pl-8"
-        value={text}
-        maxLength={200}
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => submit(next), QUERY_DEBOUNCE_MS);
-        }}
-        data-testid="filter-query"
-      />
-    </form>
   );
 }

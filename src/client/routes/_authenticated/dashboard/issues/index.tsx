@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { createFileRoute, redirect, stripSearchParams, useNavigate, type ErrorComponentProps, type SearchSchemaInput } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { ISSUES_STALE_TIME_MS } from "@/shared/constants";
 import type { IssueStatus } from "@/shared/triage.inputs";
 import { trpc, trpcErrorCode, type ProjectView } from "@/client/lib/trpc";
 import { usePermissions } from "@/client/lib/use-permissions";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { firstProjectToRedirectTo } from "@/client/lib/project-loader";
 import { ProjectScopedScreen } from "@/client/components/project-scoped-screen";
 import { ProjectSelect } from "@/client/components/project-select";
@@ -62,25 +61,25 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
   const items = issues.data?.items ?? [];
   const selectedIds = items.filter((issue) => selected.has(issue.id)).map((issue) => issue.id);
 
-  const bulk = trpc.issue.bulkSetStatus.useMutation({
-    onSuccess: async (result, variables) => {
-      // The count is of issues that changed; already-resolved ones in a "resolve" are not.
-      if (result.updated === 0) toast.info(`The selected issues were already ${STATUS_WORDS[variables.status]}`);
-      else toast.success(`${BULK_VERBS[variables.status]} ${result.updated} ${result.updated === 1 ? "issue" : "issues"}`);
+  const bulk = useToastMutation(utils.client.issue.bulkSetStatus.mutate, {
+    // The count is of issues that changed; already-resolved ones in a "resolve" are not.
+    success: (result, variables) =>
+      result.updated === 0
+        ? { kind: "info", message: `The selected issues were already ${STATUS_WORDS[variables.status]}` }
+        : `${BULK_VERBS[variables.status]} ${result.updated} ${result.updated === 1 ? "issue" : "issues"}`,
+    onSuccess: async () => {
       setSelected(new Set());
       await Promise.all([utils.issue.invalidate(), utils.project.overview.invalidate()]);
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const merge = trpc.issue.merge.useMutation({
-    onSuccess: async (merged, variables) => {
-      toast.success(`Merged ${variables.issueIds.length} issues into “${merged.title}”`);
+  const merge = useToastMutation(utils.client.issue.merge.mutate, {
+    success: (merged, variables) => `Merged ${variables.issueIds.length} issues into “${merged.title}”`,
+    onSuccess: async (merged) => {
       setSelected(new Set());
       await Promise.all([utils.issue.invalidate(), utils.project.overview.invalidate()]);
       void navigate({ to: "/dashboard/issues/$issueId", params: { issueId: merged.id }, search: { projectId: project.id } });
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
 
   const update = (changes: Partial<IssuesSearch>) => {

@@ -1,5 +1,4 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
 import { ArrowLeftIcon } from "lucide-react";
 import { useFullOrganization } from "@/client/lib/use-organization";
 import { usePermissions } from "@/client/lib/use-permissions";
@@ -46,12 +45,7 @@ function NewProjectScreen() {
             <CardDescription>You get a DSN for the Sentry SDKs and an API key for the native SDK right away.</CardDescription>
           </CardHeader>
           <CardContent>
-            <CreateProjectForm
-              onCreated={(project) => {
-                toast.success(`Project ${project.name} created`);
-                return navigate({ to: "/dashboard/projects/$projectId/settings", params: { projectId: project.id } });
-              }}
-            />
+            <CreateProjectForm onCreated={(project) => navigate({ to: "/dashboard/projects/$projectId/settings", params: { projectId: project.id } })} />
           </CardContent>
         </Card>
       )}

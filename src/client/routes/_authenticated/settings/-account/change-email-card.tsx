@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Loader2Icon } from "lucide-react";
 import { Email } from "@/shared/auth-forms";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { refreshSession, useRequiredSession } from "@/client/lib/session";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { FormField, invalidProps } from "@/client/components/form-field";
@@ -20,26 +19,26 @@ export function ChangeEmailCard() {
   const { user } = useRequiredSession();
   const queryClient = useQueryClient();
   const form = useZodForm(ChangeEmailForm, { newEmail: "" });
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
-    setSaving(true);
-    try {
+  const change = useToastMutation(
+    async ({ newEmail }: { newEmail: string }) => {
+      // Read before the session is refreshed: the answer depends on the address being replaced.
+      const { email, emailVerified } = user;
       await unwrap(authClient.changeEmail({ newEmail, callbackURL: "/settings/account" }));
       form.reset({ newEmail: "" });
-      if (user.emailVerified) {
-        toast.success(`We sent a confirmation link to ${user.email}. Your email changes once you open it.`);
-      } else {
-        // An unverified address changes at once (spec §4).
-        await refreshSession(queryClient);
-        toast.success(`Your email is now ${newEmail.toLowerCase()}. Check it for a verification link.`);
-      }
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+      // An unverified address changes at once (spec §4).
+      if (!emailVerified) await refreshSession(queryClient);
+      return { email, emailVerified };
+    },
+    {
+      success: ({ email, emailVerified }, { newEmail }) =>
+        emailVerified
+          ? `We sent a confirmation link to ${email}. Your email changes once you open it.`
+          : `Your email is now ${newEmail.toLowerCase()}. Check it for a verification link.`,
+    },
+  );
+  const saving = change.isPending;
+
+  const onSubmit = form.handleSubmit((values) => change.mutate(values));
 
   return (
     <Card>

@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Loader2Icon } from "lucide-react";
 import { ChangePasswordForm } from "@/shared/auth-forms";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { accountKeys, CREDENTIAL_PROVIDER_ID, linkedAccountsQueryOptions } from "@/client/lib/accounts";
 import { refreshSession } from "@/client/lib/session";
 import { useZodForm } from "@/client/lib/use-zod-form";
@@ -51,23 +50,22 @@ export function ChangePasswordCard() {
 function ChangePasswordFields() {
   const queryClient = useQueryClient();
   const form = useZodForm(ChangePasswordForm, EMPTY);
-  const [saving, setSaving] = useState(false);
+  const change = useToastMutation(
+    ({ currentPassword, password, revokeOtherSessions }: ChangePasswordForm) =>
+      unwrap(authClient.changePassword({ currentPassword, newPassword: password, revokeOtherSessions })),
+    {
+      refresh: async () => {
+        // Revoking other sessions issues this tab a new session token.
+        await refreshSession(queryClient);
+        await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+        form.reset(EMPTY);
+      },
+      success: (_data, { revokeOtherSessions }) => (revokeOtherSessions ? "Password changed. Your other sessions were signed out." : "Password changed"),
+    },
+  );
+  const saving = change.isPending;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, password, revokeOtherSessions }) => {
-    setSaving(true);
-    try {
-      await unwrap(authClient.changePassword({ currentPassword, newPassword: password, revokeOtherSessions }));
-      // Revoking other sessions issues this tab a new session token.
-      await refreshSession(queryClient);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
-      form.reset(EMPTY);
-      toast.success(revokeOtherSessions ? "Password changed. Your other sessions were signed out." : "Password changed");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) => change.mutate(values));
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Loader2Icon, MailIcon, Trash2Icon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { CREDENTIAL_PROVIDER_ID, linkedAccountsQueryOptions } from "@/client/lib/accounts";
 import { clearSessionData, useRequiredSession } from "@/client/lib/session";
 import { FormError } from "@/client/components/form-alert";
@@ -25,32 +25,33 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(null);
 
   /**
    * The auth service either deletes at once or (when confirmation mails are configured) mails a
    * link first; its answer says which happened.
    */
-  const requestDeletion = async (kind: Exclude<Pending, null>) => {
-    setPending(kind);
-    setError(null);
-    try {
+  const deletion = useToastMutation(
+    async (kind: Exclude<Pending, null>) => {
       const result = await unwrap(authClient.deleteUser(kind === "password" ? { password, callbackURL: "/auth/login" } : { callbackURL: "/auth/login" }));
-      setOpen(false);
-      setPassword("");
-      if (result?.message === "User deleted") {
-        clearSessionData(queryClient);
-        toast.success("Your account was deleted");
-        await navigate({ to: "/auth/login", replace: true });
-      } else {
-        toast.success(`We sent a confirmation link to ${user.email}. Your account is deleted once you open it.`);
-      }
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setPending(null);
-    }
+      return { deleted: result?.message === "User deleted", email: user.email };
+    },
+    {
+      refresh: ({ deleted }) => {
+        setOpen(false);
+        setPassword("");
+        if (deleted) clearSessionData(queryClient);
+      },
+      success: ({ deleted, email }) =>
+        deleted ? "Your account was deleted" : `We sent a confirmation link to ${email}. Your account is deleted once you open it.`,
+      onSuccess: ({ deleted }) => (deleted ? navigate({ to: "/auth/login", replace: true }) : undefined),
+      onError: setError,
+    },
+  );
+  const pending: Pending = deletion.isPending ? deletion.variables : null;
+  const requestDeletion = (kind: Exclude<Pending, null>) => {
+    setError(null);
+    deletion.mutate(kind);
   };
 
   return (
@@ -89,7 +90,7 @@ export function DeleteAccountCard() {
                 className="grid gap-3"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (password) void requestDeletion("password");
+                  if (password) requestDeletion("password");
                 }}
               >
                 <Label htmlFor="delete-account-password">Password</Label>
@@ -112,7 +113,7 @@ export function DeleteAccountCard() {
                 <Separator className="flex-1" /> or <Separator className="flex-1" />
               </div>
             ) : null}
-            <Button variant="outline" disabled={pending !== null} onClick={() => void requestDeletion("email")} data-testid="delete-account-email">
+            <Button variant="outline" disabled={pending !== null} onClick={() => requestDeletion("email")} data-testid="delete-account-email">
               {pending === "email" ? <Loader2Icon className="animate-spin" /> : <MailIcon />}
               Email me a confirmation link
             </Button>

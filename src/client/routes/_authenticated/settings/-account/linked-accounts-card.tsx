@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { KeyRoundIcon, LinkIcon, Loader2Icon, UnlinkIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
 import { unwrap, errorMessage } from "@/client/lib/api-error";
@@ -100,18 +99,14 @@ export function LinkedAccountsCard() {
  * social providers, so there is no separate oauth2 link call.
  */
 function LinkProviderButton({ providerId, name }: { providerId: string; name: string }) {
-  const [pending, setPending] = useState(false);
-  const link = async () => {
-    setPending(true);
+  const link = useToastMutation(async () => {
     const { error } = await authClient.linkSocial({ provider: providerId, callbackURL: "/settings/account", errorCallbackURL: "/settings/account" });
-    // On success the browser is already on its way to the provider.
-    if (error) {
-      setPending(false);
-      toast.error(error.message || error.statusText || `Could not link ${name}`);
-    }
-  };
+    if (error) throw new Error(error.message || error.statusText || `Could not link ${name}`);
+  });
+  // On success the browser is already on its way to the provider.
+  const pending = link.isPending || link.isSuccess;
   return (
-    <Button variant="outline" size="sm" disabled={pending} onClick={() => void link()} data-testid={`link-${providerId}`}>
+    <Button variant="outline" size="sm" disabled={pending} onClick={() => link.mutate(undefined)} data-testid={`link-${providerId}`}>
       {pending ? <Loader2Icon className="animate-spin" /> : <LinkIcon />}
       Link {name}
     </Button>

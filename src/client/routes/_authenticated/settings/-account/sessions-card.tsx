@@ -2,8 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LaptopIcon, LogOutIcon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
-import { toast } from "sonner";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
 import { accountKeys, sessionsQueryOptions } from "@/client/lib/accounts";
 import { clearSessionData, useRequiredSession } from "@/client/lib/session";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
@@ -30,17 +29,13 @@ export function SessionsCard() {
     invalidate: [accountKeys.sessions],
   });
 
-  const revokeAll = async () => {
-    try {
-      await unwrap(authClient.revokeSessions());
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
+  const revokeAll = useToastMutation(() => unwrap(authClient.revokeSessions()), {
     // This tab's session is gone too.
-    clearSessionData(queryClient);
-    await navigate({ to: "/auth/login", replace: true });
-  };
+    onSuccess: async () => {
+      clearSessionData(queryClient);
+      await navigate({ to: "/auth/login", replace: true });
+    },
+  });
 
   const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.token === current.token) - Number(a.token === current.token));
 
@@ -103,7 +98,7 @@ export function SessionsCard() {
           description="Every session of your account ends, this one included. You will need to sign in again."
           confirmLabel="Sign out everywhere"
           destructive
-          onConfirm={revokeAll}
+          onConfirm={() => revokeAll.mutateAsync(undefined)}
           trigger={
             <Button variant="outline" className="text-destructive" data-testid="revoke-all-sessions">
               Sign out everywhere

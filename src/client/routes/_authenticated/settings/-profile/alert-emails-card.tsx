@@ -1,6 +1,5 @@
-import { toast } from "sonner";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
@@ -35,10 +34,7 @@ export function AlertEmailsCard() {
 function ProjectOptOut({ projectId, name }: { projectId: string; name: string }) {
   const utils = trpc.useUtils();
   const optOut = trpc.alert.emailOptOut.useQuery({ projectId });
-  const set = trpc.alert.setEmailOptOut.useMutation({
-    onSuccess: (data) => utils.alert.emailOptOut.setData({ projectId }, data),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const set = useToastMutation(utils.client.alert.setEmailOptOut.mutate, { refresh: (data) => utils.alert.emailOptOut.setData({ projectId }, data) });
   const id = `alert-emails-${projectId}`;
   return (
     <div className="flex items-center gap-2">

@@ -1,14 +1,13 @@
-import { toast } from "sonner";
 import { ISSUE_SEVERITIES, ISSUE_STATUSES, type IssueSeverity, type IssueStatus } from "@/shared/triage.inputs";
 import type { IssueDetail } from "@/shared/triage.views";
 import { trpc } from "@/client/lib/trpc";
 import { usePermissions } from "@/client/lib/use-permissions";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { LevelBadge, RegressionBadge, SEVERITY_LABELS, SeverityBadge, STATUS_LABELS, StatusBadge } from "@/client/components/issue-badges";
+import { FormField } from "@/client/components/form-field";
 import { Badge } from "@/client/components/ui/badge";
-import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
 import { IssueLocation } from "./-issue-location";
 
@@ -42,21 +41,14 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
   const utils = trpc.useUtils();
   const scope = { projectId: issue.projectId, issueId: issue.id };
   const refresh = () => Promise.all([utils.issue.invalidate(), utils.project.overview.invalidate()]);
-  const onError = (error: unknown) => toast.error(errorMessage(error));
 
-  const setStatus = trpc.issue.setStatus.useMutation({
-    onSuccess: async (_, { status }) => {
-      await refresh();
-      toast.success(`Issue marked as ${STATUS_LABELS[status].toLowerCase()}`);
-    },
-    onError,
+  const setStatus = useToastMutation(utils.client.issue.setStatus.mutate, {
+    refresh,
+    success: (_, { status }) => `Issue marked as ${STATUS_LABELS[status].toLowerCase()}`,
   });
-  const setSeverity = trpc.issue.setSeverity.useMutation({
-    onSuccess: async (_, { severity }) => {
-      await refresh();
-      toast.success(`Severity set to ${SEVERITY_LABELS[severity].toLowerCase()}`);
-    },
-    onError,
+  const setSeverity = useToastMutation(utils.client.issue.setSeverity.mutate, {
+    refresh,
+    success: (_, { severity }) => `Severity set to ${SEVERITY_LABELS[severity].toLowerCase()}`,
   });
 
   // While a change is saved (and the issue re-read), the control shows the chosen value.
@@ -65,8 +57,7 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid gap-1.5">
-        <Label htmlFor="issue-status">Status</Label>
+      <FormField id="issue-status" label="Status" className="gap-1.5">
         <NativeSelect
           id="issue-status"
           className="w-36"
@@ -81,9 +72,8 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="issue-severity">Severity</Label>
+      </FormField>
+      <FormField id="issue-severity" label="Severity" className="gap-1.5">
         <NativeSelect
           id="issue-severity"
           className="w-36"
@@ -98,7 +88,7 @@ function IssueControls({ issue }: { issue: IssueDetail }) {
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </FormField>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CombineIcon } from "lucide-react";
-import { toast } from "sonner";
 import type { SimilarIssue } from "@/shared/grouping.views";
 import { trpc } from "@/client/lib/trpc";
 import { usePermissions } from "@/client/lib/use-permissions";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { formatNumber } from "@/client/lib/format";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -24,13 +23,12 @@ export function SimilarIssuesCard({ projectId, issueId }: { projectId: string; i
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const similar = trpc.issue.similar.useQuery({ projectId, issueId });
-  const merge = trpc.issue.merge.useMutation({
+  const merge = useToastMutation(utils.client.issue.merge.mutate, {
+    success: (merged) => `Merged into “${merged.title}”`,
     onSuccess: async (merged) => {
-      toast.success(`Merged into “${merged.title}”`);
       await Promise.all([utils.issue.invalidate(), utils.exception.invalidate(), utils.stats.invalidate(), utils.project.overview.invalidate()]);
       if (merged.id !== issueId) void navigate({ to: "/dashboard/issues/$issueId", params: { issueId: merged.id }, search: { projectId } });
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
 
   return (

@@ -1,9 +1,8 @@
 import { SplitIcon } from "lucide-react";
-import { toast } from "sonner";
 import type { IssueFingerprint } from "@/shared/grouping.views";
 import { trpc } from "@/client/lib/trpc";
 import { usePermissions } from "@/client/lib/use-permissions";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { formatNumber } from "@/client/lib/format";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
@@ -40,12 +39,9 @@ export function WhyGroupedCard({ projectId, issueId }: { projectId: string; issu
   const canTriage = usePermissions().can("issue:triage");
   const utils = trpc.useUtils();
   const fingerprints = trpc.issue.fingerprints.useQuery({ projectId, issueId });
-  const unmerge = trpc.issue.unmerge.useMutation({
-    onSuccess: async (split) => {
-      toast.success(split.length === 1 ? `Split out “${split[0].title}”` : `Split out ${split.length} issues`);
-      await Promise.all([utils.issue.invalidate(), utils.exception.invalidate(), utils.stats.invalidate()]);
-    },
-    onError: (error) => toast.error(errorMessage(error)),
+  const unmerge = useToastMutation(utils.client.issue.unmerge.mutate, {
+    success: (split) => (split.length === 1 ? `Split out “${split[0].title}”` : `Split out ${split.length} issues`),
+    onSuccess: () => Promise.all([utils.issue.invalidate(), utils.exception.invalidate(), utils.stats.invalidate()]),
   });
 
   return (

@@ -2,6 +2,7 @@ import { PlusIcon, XIcon } from "lucide-react";
 import { ALERT_CHANNELS, type AlertChannel } from "@/shared/alert.inputs";
 import { newActionDraft, type ActionDraft } from "@/client/lib/alert-rule-form";
 import { useFullOrganization } from "@/client/lib/use-organization";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Input } from "@/client/components/ui/input";
@@ -77,8 +78,11 @@ interface ActionRowProps {
 function UrlField({ action, index, change }: ActionRowProps) {
   const keepsSaved = action.savedId !== undefined && action.savedType === action.type;
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={`rule-url-${index}`}>URL</Label>
+    <FormField
+      id={`rule-url-${index}`}
+      label="URL"
+      hint={action.type === "webhook" && !keepsSaved ? "Its signing secret is shown once, after saving." : undefined}
+    >
       <Input
         id={`rule-url-${index}`}
         type="url"
@@ -87,8 +91,7 @@ function UrlField({ action, index, change }: ActionRowProps) {
         onChange={(event) => change({ url: event.target.value })}
         required={!keepsSaved}
       />
-      {action.type === "webhook" && !keepsSaved ? <p className="text-xs text-muted-foreground">Its signing secret is shown once, after saving.</p> : null}
-    </div>
+    </FormField>
   );
 }
 
@@ -97,8 +100,7 @@ function EmailRecipients({ action, index, change }: ActionRowProps) {
   const members = organization.data?.members ?? [];
   const teams = organization.data?.teams ?? [];
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={`rule-email-to-${index}`}>To</Label>
+    <FormField id={`rule-email-to-${index}`} label="To">
       <NativeSelect id={`rule-email-to-${index}`} value={action.to} onChange={(event) => change({ to: event.target.value as ActionDraft["to"] })}>
         <option value="members">All members of the organization</option>
         <option value="team">A team</option>
@@ -140,6 +142,6 @@ function EmailRecipients({ action, index, change }: ActionRowProps) {
           })}
         </div>
       ) : null}
-    </div>
+    </FormField>
   );
 }

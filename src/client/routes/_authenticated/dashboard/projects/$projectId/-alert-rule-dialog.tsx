@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { Loader2Icon } from "lucide-react";
-import { toast } from "sonner";
 import { trpc, type RouterOutputs } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { draftFromRule, newRuleDraft, ruleBodyFromDraft, type RuleDraft } from "@/client/lib/alert-rule-form";
 import { CopyButton } from "@/client/components/copy-button";
 import { FormError } from "@/client/components/form-alert";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
@@ -27,16 +27,19 @@ export function AlertRuleDialog({ projectId, rule, trigger }: { projectId: strin
   const [draft, setDraft] = useState<RuleDraft>(newRuleDraft);
   const [problem, setProblem] = useState<string | null>(null);
   const [secrets, setSecrets] = useState<string[]>([]);
-  const saved = async (result: Rule) => {
-    await utils.alert.list.invalidate({ projectId });
-    toast.success(rule ? `Rule ${result.name} saved` : `Rule ${result.name} created`);
-    const shown = result.actions.flatMap((action) => (action.secret ? [action.secret] : []));
-    if (shown.length > 0) setSecrets(shown);
-    else setOpen(false);
+  const saved = {
+    refresh: () => utils.alert.list.invalidate({ projectId }),
+    success: (result: Rule) => (rule ? `Rule ${result.name} saved` : `Rule ${result.name} created`),
+    onSuccess: (result: Rule) => {
+      const shown = result.actions.flatMap((action) => (action.secret ? [action.secret] : []));
+      if (shown.length > 0) setSecrets(shown);
+      else setOpen(false);
+    },
+    // The dialog keeps the server's refusal next to the fields it is about.
+    onError: setProblem,
   };
-  const onError = (error: unknown) => setProblem(errorMessage(error));
-  const create = trpc.alert.create.useMutation({ onSuccess: saved, onError });
-  const update = trpc.alert.update.useMutation({ onSuccess: saved, onError });
+  const create = useToastMutation(utils.client.alert.create.mutate, saved);
+  const update = useToastMutation(utils.client.alert.update.mutate, saved);
   const pending = create.isPending || update.isPending;
   const change = (patch: Partial<RuleDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -93,10 +96,9 @@ export function AlertRuleDialog({ projectId, rule, trigger }: { projectId: strin
               <DialogDescription>When to notify, for which issues, and where.</DialogDescription>
             </DialogHeader>
             <FormError message={problem} />
-            <div className="grid gap-2">
-              <Label htmlFor="rule-name">Name</Label>
+            <FormField id="rule-name" label="Name">
               <Input id="rule-name" value={draft.name} onChange={(event) => change({ name: event.target.value })} maxLength={100} />
-            </div>
+            </FormField>
             <div className="flex items-center gap-2">
               <Checkbox id="rule-enabled" checked={draft.enabled} onCheckedChange={(checked) => change({ enabled: checked === true })} />
               <Label htmlFor="rule-enabled" className="font-normal">

@@ -2,6 +2,7 @@ import { PlusIcon, XIcon } from "lucide-react";
 import { ALERT_LEVELS, ALERT_TRIGGER_TYPES, type AlertLevel, type AlertTriggerType } from "@/shared/alert.inputs";
 import { ENVIRONMENT_LABELS, ENVIRONMENTS } from "@/shared/environments";
 import type { RuleDraft } from "@/client/lib/alert-rule-form";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Input } from "@/client/components/ui/input";
@@ -55,14 +56,13 @@ export function TriggerFields({ draft, change }: DraftFieldsProps) {
         </div>
       ) : null}
       {draft.trigger === "level" ? (
-        <div className="grid gap-2">
-          <Label htmlFor="rule-level">Level at least</Label>
+        <FormField id="rule-level" label="Level at least">
           <NativeSelect id="rule-level" value={draft.level} onChange={(event) => change({ level: event.target.value as AlertLevel })}>
             {ALERT_LEVELS.map((value) => (
               <option key={value}>{value}</option>
             ))}
           </NativeSelect>
-        </div>
+        </FormField>
       ) : null}
     </fieldset>
   );
@@ -95,19 +95,17 @@ export function FilterFields({ draft, change }: DraftFieldsProps) {
         <span className="text-xs text-muted-foreground">None checked: every environment.</span>
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-2">
-          <Label htmlFor="rule-min-level">Level at least</Label>
+        <FormField id="rule-min-level" label="Level at least">
           <NativeSelect id="rule-min-level" value={draft.minLevel} onChange={(event) => change({ minLevel: event.target.value as AlertLevel | "" })}>
             <option value="">Any level</option>
             {ALERT_LEVELS.map((value) => (
               <option key={value}>{value}</option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="rule-text">Title or culprit contains</Label>
+        </FormField>
+        <FormField id="rule-text" label="Title or culprit contains">
           <Input id="rule-text" value={draft.textContains} maxLength={200} onChange={(event) => change({ textContains: event.target.value })} />
-        </div>
+        </FormField>
       </div>
       {draft.tags.map((tag, index) => (
         <div key={index} className="flex items-center gap-2" data-testid="rule-tag-filter">
@@ -173,9 +171,8 @@ function NumberField({
   change: (value: string) => void;
 }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label}>
       <Input id={id} type="number" min={min} max={max} value={value} onChange={(event) => change(event.target.value)} />
-    </div>
+    </FormField>
   );
 }

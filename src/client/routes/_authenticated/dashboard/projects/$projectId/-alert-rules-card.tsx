@@ -1,8 +1,7 @@
 import { BellOffIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
-import { toast } from "sonner";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type RouterOutputs } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Badge } from "@/client/components/ui/badge";
@@ -54,19 +53,18 @@ export function AlertRulesCard({ projectId }: { projectId: string }) {
   const utils = trpc.useUtils();
   const rules = trpc.alert.list.useQuery({ projectId });
   const optOut = trpc.alert.emailOptOut.useQuery({ projectId });
-  const onError = (error: unknown) => toast.error(errorMessage(error));
-  const test = trpc.alert.test.useMutation({
-    onSuccess: async (result) => {
-      await utils.alert.notifications.invalidate({ projectId });
+  const test = useToastMutation(utils.client.alert.test.mutate, {
+    refresh: () => utils.alert.notifications.invalidate({ projectId }),
+    success: (result) => {
       const failed = result.notifications.filter((entry) => entry.status === "failed");
-      if (failed.length > 0) toast.error(`Test: ${failed.length} of ${result.notifications.length} failed — ${failed[0].error}`);
-      else toast.success(`Test sent through ${result.notifications.length} action(s)`);
+      if (failed.length > 0) return { kind: "error", message: `Test: ${failed.length} of ${result.notifications.length} failed — ${failed[0].error}` };
+      return `Test sent through ${result.notifications.length} action(s)`;
     },
-    onError,
   });
-  const remove = trpc.alert.delete.useMutation({ onSuccess: () => utils.alert.list.invalidate({ projectId }), onError });
-  const snooze = trpc.alert.snooze.useMutation({ onSuccess: () => utils.alert.list.invalidate({ projectId }), onError });
-  const setOptOut = trpc.alert.setEmailOptOut.useMutation({ onSuccess: (data) => utils.alert.emailOptOut.setData({ projectId }, data), onError });
+  const refreshRules = () => utils.alert.list.invalidate({ projectId });
+  const remove = useToastMutation(utils.client.alert.delete.mutate, { refresh: refreshRules });
+  const snooze = useToastMutation(utils.client.alert.snooze.mutate, { refresh: refreshRules });
+  const setOptOut = useToastMutation(utils.client.alert.setEmailOptOut.mutate, { refresh: (data) => utils.alert.emailOptOut.setData({ projectId }, data) });
 
   return (
     <Card data-testid="alert-rules">

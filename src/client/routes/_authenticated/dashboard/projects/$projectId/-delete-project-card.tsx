@@ -1,8 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
 import { Trash2Icon } from "lucide-react";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Button } from "@/client/components/ui/button";
 import { KEY_REVOCATION_SECONDS } from "@/shared/ingest-keys";
@@ -11,20 +10,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 export function DeleteProjectCard({ project }: { project: ProjectView }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const remove = trpc.project.delete.useMutation();
-
-  const deleteProject = async () => {
-    try {
-      await remove.mutateAsync({ projectId: project.id });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-    toast.success(`Project ${project.name} deleted`);
-    await navigate({ to: "/dashboard/projects" });
-    utils.project.get.setData({ projectId: project.id }, undefined);
-    await utils.project.list.invalidate();
-  };
+  // A refusal rejects mutateAsync too, so the confirmation dialog stays open for another try.
+  const remove = useToastMutation(() => utils.client.project.delete.mutate({ projectId: project.id }), {
+    success: `Project ${project.name} deleted`,
+    onSuccess: async () => {
+      await navigate({ to: "/dashboard/projects" });
+      utils.project.get.setData({ projectId: project.id }, undefined);
+      await utils.project.list.invalidate();
+    },
+  });
 
   return (
     <Card className="border-destructive/40">
@@ -39,7 +33,7 @@ export function DeleteProjectCard({ project }: { project: ProjectView }) {
           confirmLabel="Delete project"
           destructive
           confirmText={project.name}
-          onConfirm={deleteProject}
+          onConfirm={() => remove.mutateAsync(undefined)}
           testId="delete-project-dialog"
           trigger={
             <Button variant="destructive" data-testid="delete-project">

@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import { Loader2Icon } from "lucide-react";
 import { z } from "zod";
 import { ProjectName } from "@/shared/project.inputs";
@@ -6,7 +5,7 @@ import { PLATFORM_LABELS } from "@/shared/platforms";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { useZodForm } from "@/client/lib/use-zod-form";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { FormField, invalidProps } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -22,13 +21,12 @@ export function ProjectGeneralCard({ project }: { project: ProjectView }) {
   const canManage = can("project:update");
   const utils = trpc.useUtils();
   const form = useZodForm(RenameForm, { name: project.name, description: project.description ?? "" });
-  const rename = trpc.project.rename.useMutation({
-    onSuccess: async (updated) => {
+  const rename = useToastMutation(utils.client.project.rename.mutate, {
+    refresh: async (updated) => {
       utils.project.get.setData({ projectId: updated.id }, updated);
       await utils.project.list.invalidate();
-      toast.success("Project updated");
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    success: "Project updated",
   });
 
   const onSubmit = form.handleSubmit(({ name, description }) => rename.mutate({ projectId: project.id, name, description: description || null }));

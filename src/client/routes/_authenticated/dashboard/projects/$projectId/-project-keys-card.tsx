@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { KeyRoundIcon, Loader2Icon, PlusIcon, RefreshCwIcon, BanIcon, StarIcon } from "lucide-react";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { CopyButton } from "@/client/components/copy-button";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { Badge } from "@/client/components/ui/badge";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
@@ -17,25 +17,22 @@ import { KEY_REVOCATION_SECONDS } from "@/shared/ingest-keys";
 
 type ProjectKey = ProjectView["keys"][number];
 
-/** Keeps the project's cached view in step with the answer of a key mutation. */
-function useKeyMutations(projectId: string) {
+/** A key mutation that keeps the project's cached view in step with its answer. */
+function useKeyMutation<TInput extends { projectId: string }>(call: (input: TInput) => Promise<ProjectView>, success: (input: TInput) => string) {
   const utils = trpc.useUtils();
-  const onSuccess = async (project: ProjectView) => {
-    utils.project.get.setData({ projectId }, project);
-    await utils.project.list.invalidate();
-  };
-  const onError = (error: unknown) => toast.error(errorMessage(error));
-  return {
-    create: trpc.project.createKey.useMutation({ onSuccess, onError }),
-    rotate: trpc.project.rotateKey.useMutation({ onSuccess, onError }),
-    revoke: trpc.project.revokeKey.useMutation({ onSuccess, onError }),
-    makePrimary: trpc.project.setPrimaryKey.useMutation({ onSuccess, onError }),
-  };
+  return useToastMutation(call, {
+    refresh: async (project, { projectId }) => {
+      utils.project.get.setData({ projectId }, project);
+      await utils.project.list.invalidate();
+    },
+    success: (_project, input) => success(input),
+  });
 }
 
 export function ProjectKeysCard({ project }: { project: ProjectView }) {
   const canManage = usePermissions().can("project:keys");
-  const mutations = useKeyMutations(project.id);
+  const utils = trpc.useUtils();
+  const create = useKeyMutation(utils.client.project.createKey.mutate, ({ label }) => `Key ${label} created`);
   // The primary key first, then other active keys; revoked ones stay listed so a user can tell why an old DSN stopped working.
   const rank = (key: ProjectKey) => (key.isPrimary ? 0 : key.revokedAt ? 2 : 1);
   const keys = [...project.keys].sort((a, b) => rank(a) - rank(b));
@@ -49,10 +46,9 @@ export function ProjectKeysCard({ project }: { project: ProjectView }) {
         {canManage ? (
           <CardAction>
             <CreateKeyDialog
-              pending={mutations.create.isPending}
+              pending={create.isPending}
               onCreate={async (label) => {
-                await mutations.create.mutateAsync({ projectId: project.id, label });
-                toast.success(`Key ${label} created`);
+                await create.mutateAsync({ projectId: project.id, label });
               }}
             />
           </CardAction>
@@ -95,7 +91,7 @@ export function ProjectKeysCard({ project }: { project: ProjectView }) {
           </TableHeader>
           <TableBody>
             {keys.map((key) => (
-              <KeyRow key={key.id} projectKey={key} projectId={project.id} canManage={canManage} mutations={mutations} />
+              <KeyRow key={key.id} projectKey={key} projectId={project.id} canManage={canManage} />
             ))}
           </TableBody>
         </Table>
@@ -104,17 +100,11 @@ export function ProjectKeysCard({ project }: { project: ProjectView }) {
   );
 }
 
-function KeyRow({
-  projectKey,
-  projectId,
-  canManage,
-  mutations,
-}: {
-  projectKey: ProjectKey;
-  projectId: string;
-  canManage: boolean;
-  mutations: ReturnType<typeof useKeyMutations>;
-}) {
+function KeyRow({ projectKey, projectId, canManage }: { projectKey: ProjectKey; projectId: string; canManage: boolean }) {
+  const utils = trpc.useUtils();
+  const makePrimary = useKeyMutation(utils.client.project.setPrimaryKey.mutate, () => `${projectKey.label} is now the primary key`);
+  const rotate = useKeyMutation(utils.client.project.rotateKey.mutate, () => "Key rotated: update your SDK configuration with the new DSN");
+  const revoke = useKeyMutation(utils.client.project.revokeKey.mutate, () => "Key revoked");
   const revoked = Boolean(projectKey.revokedAt);
   return (
     <TableRow
@@ -154,10 +144,7 @@ function KeyRow({
                   title={`Make ${projectKey.label} the primary key?`}
                   description="The project's DSN, API key and setup snippets will show this key. SDKs configured with the other keys keep working."
                   confirmLabel="Make primary"
-                  onConfirm={async () => {
-                    await mutations.makePrimary.mutateAsync({ projectId, keyId: projectKey.id });
-                    toast.success(`${projectKey.label} is now the primary key`);
-                  }}
+                  onConfirm={() => makePrimary.mutateAsync({ projectId, keyId: projectKey.id })}
                   trigger={
                     <Button variant="ghost" size="sm" data-testid="make-primary-key">
                       <StarIcon /> Make primary
@@ -169,10 +156,7 @@ function KeyRow({
                 title={`Rotate ${projectKey.label}?`}
                 description={`A new key replaces this one right away. SDKs still configured with the old DSN or API key are refused within ${KEY_REVOCATION_SECONDS} seconds, until you update them.`}
                 confirmLabel="Rotate key"
-                onConfirm={async () => {
-                  await mutations.rotate.mutateAsync({ projectId, keyId: projectKey.id });
-                  toast.success("Key rotated: update your SDK configuration with the new DSN");
-                }}
+                onConfirm={() => rotate.mutateAsync({ projectId, keyId: projectKey.id })}
                 trigger={
                   <Button variant="ghost" size="sm" data-testid="rotate-key">
                     <RefreshCwIcon /> Rotate
@@ -184,10 +168,7 @@ function KeyRow({
                 description={`SDKs using this key are refused within ${KEY_REVOCATION_SECONDS} seconds. A project keeps at least one active key.`}
                 confirmLabel="Revoke key"
                 destructive
-                onConfirm={async () => {
-                  await mutations.revoke.mutateAsync({ projectId, keyId: projectKey.id });
-                  toast.success("Key revoked");
-                }}
+                onConfirm={() => revoke.mutateAsync({ projectId, keyId: projectKey.id })}
                 trigger={
                   <Button variant="ghost" size="sm" className="text-destructive" data-testid="revoke-key">
                     <BanIcon /> Revoke
@@ -230,8 +211,7 @@ function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => P
             <DialogTitle>New client key</DialogTitle>
             <DialogDescription>Use separate keys per application or environment, so you can rotate one without touching the others.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="new-key-label">Label</Label>
+          <FormField id="new-key-label" label="Label">
             <Input
               id="new-key-label"
               data-testid="new-key-label"
@@ -240,7 +220,7 @@ function CreateKeyDialog({ onCreate, pending }: { onCreate: (label: string) => P
               value={label}
               onChange={(event) => setLabel(event.target.value)}
             />
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={!trimmed || pending} data-testid="new-key-submit">
               {pending ? <Loader2Icon className="animate-spin" /> : null}

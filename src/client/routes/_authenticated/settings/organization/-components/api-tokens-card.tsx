@@ -1,7 +1,6 @@
 import { KeySquareIcon, Loader2Icon } from "lucide-react";
-import { toast } from "sonner";
 import { trpc } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { formatDateTime, formatRelative } from "@/client/lib/format";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -77,9 +76,9 @@ function TokenList({ canRevoke }: { canRevoke: boolean }) {
 
 function TokenRow({ token, canRevoke }: { token: ApiTokenView; canRevoke: boolean }) {
   const utils = trpc.useUtils();
-  const revoke = trpc.apiToken.revoke.useMutation({
-    onSuccess: () => utils.apiToken.list.invalidate(),
-    onError: (error) => toast.error(errorMessage(error)),
+  const revoke = useToastMutation(utils.client.apiToken.revoke.mutate, {
+    refresh: () => utils.apiToken.list.invalidate(),
+    success: `Token ${token.name} revoked`,
   });
   const expired = token.expiresAt !== null && token.expiresAt.getTime() <= Date.now();
   return (
@@ -116,10 +115,7 @@ function TokenRow({ token, canRevoke }: { token: ApiTokenView; canRevoke: boolea
             description="Programs and assistants using this token are refused from the next request. This cannot be undone."
             confirmLabel="Revoke token"
             destructive
-            onConfirm={async () => {
-              await revoke.mutateAsync({ tokenId: token.id });
-              toast.success(`Token ${token.name} revoked`);
-            }}
+            onConfirm={() => revoke.mutateAsync({ tokenId: token.id })}
             trigger={
               <Button variant="ghost" size="sm" className="text-destructive" data-testid="revoke-api-token">
                 Revoke

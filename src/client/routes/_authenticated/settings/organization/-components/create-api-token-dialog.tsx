@@ -1,15 +1,14 @@
 import { useState } from "react";
 import { Loader2Icon, PlusIcon, TriangleAlertIcon } from "lucide-react";
-import { toast } from "sonner";
 import { trpc } from "@/client/lib/trpc";
-import { errorMessage } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { CopyButton } from "@/client/components/copy-button";
+import { FormField, invalidProps } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, CreateApiTokenInput, type ApiTokenScope } from "@/shared/api-token.inputs";
 
@@ -21,12 +20,11 @@ export function CreateApiTokenDialog() {
   const [secret, setSecret] = useState<string | null>(null);
   const form = useZodForm(CreateApiTokenInput, INITIAL);
   const utils = trpc.useUtils();
-  const create = trpc.apiToken.create.useMutation({
-    onSuccess: async (created) => {
+  const create = useToastMutation(utils.client.apiToken.create.mutate, {
+    refresh: async (created) => {
       setSecret(created.secret);
       await utils.apiToken.list.invalidate();
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
   const close = (next: boolean) => {
     setOpen(next);
@@ -73,18 +71,16 @@ export function CreateApiTokenDialog() {
               <DialogTitle>New API token</DialogTitle>
               <DialogDescription>Give each program or assistant its own token, with only the scopes it needs.</DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="api-token-name">Name</Label>
+            <FormField id="api-token-name" label="Name" error={form.errors.name}>
               <Input
                 id="api-token-name"
                 data-testid="api-token-name"
                 placeholder="Claude Desktop"
                 value={form.values.name}
                 onChange={(event) => form.setValue("name", event.target.value)}
-                aria-invalid={Boolean(form.errors.name)}
+                {...invalidProps("api-token-name", form.errors.name)}
               />
-              {form.errors.name ? <p className="text-sm text-destructive">{form.errors.name}</p> : null}
-            </div>
+            </FormField>
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">Scopes</legend>
               {API_TOKEN_SCOPES.map((scope) => (
@@ -102,8 +98,7 @@ export function CreateApiTokenDialog() {
               ))}
               {form.errors.scopes ? <p className="text-sm text-destructive">{form.errors.scopes}</p> : null}
             </fieldset>
-            <div className="grid gap-2">
-              <Label htmlFor="api-token-expiry">Expires</Label>
+            <FormField id="api-token-expiry" label="Expires">
               <NativeSelect
                 id="api-token-expiry"
                 value={form.values.expiresInDays === null || form.values.expiresInDays === undefined ? "" : String(form.values.expiresInDays)}
@@ -116,7 +111,7 @@ export function CreateApiTokenDialog() {
                   </option>
                 ))}
               </NativeSelect>
-            </div>
+            </FormField>
             <DialogFooter>
               <Button type="submit" disabled={create.isPending} data-testid="api-token-submit">
                 {create.isPending ? <Loader2Icon className="animate-spin" /> : null}

@@ -1,9 +1,9 @@
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Trash2Icon } from "lucide-react";
 import { authClient } from "@/client/lib/auth-client";
-import { unwrap, errorMessage } from "@/client/lib/api-error";
+import { unwrap } from "@/client/lib/api-error";
+import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { organizationsQueryOptions, switchOrganization } from "@/client/lib/organization";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
@@ -17,23 +17,26 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  if (!can("organization:delete")) return null;
-
-  const deleteOrganization = async () => {
-    try {
-      await unwrap(authClient.organization.delete({ organizationId: organization.id }));
+  const remove = useToastMutation(
+    async () => {
+      // Read before the switch below re-renders this card with another organization.
+      const { id, name } = organization;
+      await unwrap(authClient.organization.delete({ organizationId: id }));
       // Continue in another organization when there is one, else back to onboarding.
       const remaining = await queryClient.fetchQuery({ ...organizationsQueryOptions(), staleTime: 0 });
-      const next = remaining.find((candidate) => candidate.id !== organization.id) ?? null;
+      const next = remaining.find((candidate) => candidate.id !== id) ?? null;
       await switchOrganization(queryClient, next?.id ?? null);
-      toast.success(`${organization.name} was deleted`);
-      await navigate({ to: next ? "/dashboard" : "/onboarding", replace: true });
-      await router.invalidate();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-  };
+      return { next, name };
+    },
+    {
+      success: ({ name }) => `${name} was deleted`,
+      onSuccess: async ({ next }) => {
+        await navigate({ to: next ? "/dashboard" : "/onboarding", replace: true });
+        await router.invalidate();
+      },
+    },
+  );
+  if (!can("organization:delete")) return null;
 
   return (
     <Card className="border-destructive/40">
@@ -48,7 +51,7 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
           confirmLabel="Delete organization"
           destructive
           confirmText={organization.name}
-          onConfirm={deleteOrganization}
+          onConfirm={() => remove.mutateAsync(undefined)}
           testId="delete-organization-dialog"
           trigger={
             <Button variant="destructive" data-testid="delete-organization">
