@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
 import { conversationMessages, conversations } from "../../src/server/db/schema/index";
-import { createLogger } from "../../src/server/logger";
 import { TOKEN_ROUTE_SCOPES, tokenScopeForRoute } from "../../src/server/api-tokens/route-scopes";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { API_TOKEN_SCOPES } from "../../src/shared/api-token.inputs";
@@ -178,8 +177,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
   });
 
   it("refuses B's ids on every /api/v1 route", async () => {
-    const logger = createLogger("silent");
-    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
+    const routes = listRoutes(createV1Router(server.services));
     const keys = routes.map(routeKey);
     // Every registered route is covered below; writes need a body entry.
     for (const key of keys) expect(ROUTES, `tenancy entry for ${key}`).toHaveProperty([key]);
@@ -208,8 +206,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     const { data: created } = await callProcedure(actors.ownerA, "apiToken.create", { name: "matrix", scopes: [...API_TOKEN_SCOPES] });
     const bearer = new HttpSession(server.url, null);
     const headers = { authorization: `Bearer ${created!.secret}` };
-    const logger = createLogger("silent");
-    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
+    const routes = listRoutes(createV1Router(server.services));
     // A scope entry naming no registered route would silently open nothing (or a future route by accident).
     for (const key of Object.keys(TOKEN_ROUTE_SCOPES)) expect(routes.map(routeKey), `route-scopes.ts entry ${key}`).toContain(key);
     let checks = 0;

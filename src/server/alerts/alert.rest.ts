@@ -4,7 +4,6 @@ import { ProjectIdInput } from "../../shared/project.inputs";
 import type { AppServices } from "../context";
 import { orgRoute } from "../rest/context";
 import { bodyOf, queryOf } from "../rest/input";
-import { alertCtx } from "./alert-context";
 import * as log from "./alert-log.service";
 import * as rules from "./alert-rule.service";
 
@@ -16,27 +15,27 @@ export function alertRestRoutes(services: AppServices) {
   const routes = Router();
   routes.get(
     RULES,
-    orgRoute(services, (ctx, req) => rules.listRules(alertCtx(ctx), ProjectIdInput.parse(req.params).projectId)),
+    orgRoute(services, (ctx, req) => rules.listRules(ctx, ProjectIdInput.parse(req.params).projectId)),
   );
   routes.post(
     RULES,
-    orgRoute(services, (ctx, req) => rules.createRule(alertCtx(ctx), CreateAlertRuleInput.parse(bodyOf(req))), 201),
+    orgRoute(services, (ctx, req) => rules.createRule(ctx, CreateAlertRuleInput.parse(bodyOf(req))), 201),
   );
   routes.get(
     `${RULES}/:ruleId`,
-    orgRoute(services, (ctx, req) => rules.getRule(alertCtx(ctx), AlertRuleScope.parse(req.params))),
+    orgRoute(services, (ctx, req) => rules.getRule(ctx, AlertRuleScope.parse(req.params))),
   );
   routes.put(
     `${RULES}/:ruleId`,
-    orgRoute(services, (ctx, req) => rules.updateRule(alertCtx(ctx), UpdateAlertRuleInput.parse(bodyOf(req)))),
+    orgRoute(services, (ctx, req) => rules.updateRule(ctx, UpdateAlertRuleInput.parse(bodyOf(req)))),
   );
   routes.delete(
     `${RULES}/:ruleId`,
-    orgRoute(services, (ctx, req) => rules.deleteRule(alertCtx(ctx), AlertRuleScope.parse(req.params))),
+    orgRoute(services, (ctx, req) => rules.deleteRule(ctx, AlertRuleScope.parse(req.params))),
   );
   routes.post(
     `${RULES}/:ruleId/test`,
-    orgRoute(services, (ctx, req) => log.sendTestNotifications(ctx, ctx.alerts?.delivery, AlertRuleScope.parse(req.params))),
+    orgRoute(services, (ctx, req) => log.sendTestNotifications(ctx, AlertRuleScope.parse(req.params))),
   );
   routes.get(
     `${PROJECT}/notifications`,

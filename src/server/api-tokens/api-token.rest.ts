@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ApiTokenIdInput } from "../../shared/api-token.inputs";
+import { ApiTokenIdInput, CreateApiTokenInput } from "../../shared/api-token.inputs";
 import type { AppServices } from "../context";
 import { orgRoute } from "../rest/context";
 import { bodyOf } from "../rest/input";
@@ -16,7 +16,7 @@ export function apiTokenRestRoutes(services: AppServices) {
   );
   routes.post(
     TOKENS,
-    orgRoute(services, (ctx, req) => createApiToken(ctx, bodyOf(req) as never), 201),
+    orgRoute(services, (ctx, req) => createApiToken(ctx, CreateApiTokenInput.parse(bodyOf(req))), 201),
   );
   routes.delete(
     `${TOKENS}/:tokenId`,

@@ -7,18 +7,17 @@ import { createProject, getProject, listProjects } from "./project.service";
 /** REST twins of project.list / project.get / project.create (spec §7). */
 export function projectRestRoutes(services: AppServices) {
   const routes = Router({ mergeParams: true });
-  const apiUrl = services.env.API_URL;
   routes.get(
     "/organizations/:orgId/projects",
-    orgRoute(services, (ctx) => listProjects({ db: ctx.db, org: ctx.org, apiUrl })),
+    orgRoute(services, (ctx) => listProjects(ctx)),
   );
   routes.get(
     "/organizations/:orgId/projects/:projectId",
-    orgRoute(services, (ctx, req) => getProject({ db: ctx.db, org: ctx.org, apiUrl }, ProjectIdInput.parse(req.params).projectId)),
+    orgRoute(services, (ctx, req) => getProject(ctx, ProjectIdInput.parse(req.params).projectId)),
   );
   routes.post(
     "/organizations/:orgId/projects",
-    orgRoute(services, (ctx, req) => createProject({ db: ctx.db, org: ctx.org, apiUrl }, CreateProjectInput.parse(req.body ?? {})), 201),
+    orgRoute(services, (ctx, req) => createProject(ctx, CreateProjectInput.parse(req.body ?? {})), 201),
   );
   return routes;
 }

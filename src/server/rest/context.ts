@@ -1,11 +1,12 @@
 import type { Request, Response } from "express";
 import { assertTokenScope, authenticateApiToken, bearerTokenOf, type TokenScope } from "../api-tokens/api-token-auth";
 import { tokenScopeForRoute } from "../api-tokens/route-scopes";
-import { createRequestContext, type AppServices, type RequestContext } from "../context";
+import { createRequestContext, type AppServices, type RequestContext, type ServiceContext } from "../context";
 import { AppError, notFound } from "../errors";
-import { activeOrganizationIdOf, resolveOrgScope, type OrgScope } from "../organizations/org-scope";
+import { activeOrganizationIdOf, resolveOrgScope } from "../organizations/org-scope";
 
-export type RestHandler<T> = (ctx: RequestContext & { org: OrgScope }, req: Request) => Promise<T>;
+/** A REST handler gets the same ServiceContext as a tRPC procedure and passes it to the verb unchanged. */
+export type RestHandler<T> = (ctx: ServiceContext, req: Request) => Promise<T>;
 
 /**
  * A Bearer request: the token's organization is the only one it reaches (another organization's
