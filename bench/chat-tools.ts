@@ -28,7 +28,7 @@ async function ownerScope(db: Db, organizationId: string, projectId: string): Pr
     .values({ name: "Bench Owner", email: `bench-owner-${randomUUID()}@example.com`, emailVerified: true })
     .returning();
   const [membership] = await db.insert(member).values({ organizationId, userId: owner.id, role: "owner" }).returning();
-  return { organizationId, projectId, userId: owner.id, role: membership.role };
+  return { org: { organizationId, userId: owner.id, role: membership.role }, projectId };
 }
 
 export async function benchReadTools(

@@ -39,7 +39,9 @@ import { appRouter } from "./composition/trpc.router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
 
 /** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
-export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing" | "jobs"> {
+export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing"> {
+  /** A queue of the caller's own (tests); the app runs a database queue when absent. */
+  jobs?: AppServices["jobs"];
   env: Env;
   database: Database;
   auth: Auth;

@@ -11,36 +11,53 @@ import type { WafIntegration } from "./integrations/waf/waf.module";
 import type { KeyRevocations } from "./ingest/project-key.cache";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
+import type { OrgScope } from "./organizations/org-scope";
+import type { ProjectRow } from "./projects/project-scope";
 import type { SecretBox } from "./secrets/secret-box";
 
 /**
  * What every request handler may use, built once in main.ts/createApp and shared by tRPC and
- * REST. Outside systems sit behind narrow interfaces; the optional ones are absent until their
- * feature lands, and on deployments that do not configure them (billing when self-hosted).
+ * REST. Outside systems sit behind narrow interfaces. Every slot createApp always sets is
+ * required; the optional ones are absent on some deployments, as each says.
  */
 export interface AppServices {
   env: Env;
   db: Db;
   auth: Auth;
   logger: Logger;
-  /** Always set by createApp; optional like the other slots so partial service sets (route listings) stay valid. */
-  mailer?: Mailer;
+  mailer: Mailer;
+  /** Absent while no model provider is configured (AI_* settings): the chat then answers SERVICE_UNAVAILABLE and says what is missing. */
   modelProvider?: ModelProvider;
+  /** main.ts always brings one; absent where a caller of createApp brings none (most test servers), and the WAF verbs then answer SERVICE_UNAVAILABLE. */
   waf?: WafIntegration;
+  /** Absent on self-hosted deployments (no plans, no Stripe): the billing verbs answer NOT_FOUND. */
   billing?: BillingProvider;
-  jobs?: JobQueue;
+  jobs: JobQueue;
   /** Seals third-party URLs and signing secrets (alert actions). */
-  secretBox?: SecretBox;
-  /** Alert delivery (the "Send test" button); absent where no app runs, e.g. a route listing. */
-  alerts?: AlertsModule;
-  /** The ingest key cache of this process (absent where no ingest runs, e.g. a route listing). */
-  keyRevocations?: KeyRevocations;
+  secretBox: SecretBox;
+  /** Alert delivery (the "Send test" button). */
+  alerts: AlertsModule;
+  /** The ingest key cache of this process: told of revoked keys and deleted projects, so ingest refuses them at once. */
+  keyRevocations: KeyRevocations;
 }
 
 export interface RequestContext extends AppServices {
   requestId: string;
   headers: Headers;
   session: AuthSession | null;
+}
+
+/**
+ * The one context every product verb takes: what `orgProcedure` (trpc/init.ts) and the REST
+ * wrappers (`orgRoute`, `activeOrgRoute` in rest/context.ts) produce — the services, the request
+ * and the caller's organization, checked against their membership or the API token's organization.
+ * A verb that needs only a few slots takes a `Pick` of it, so callers without a request (the
+ * agent's tools, MCP, background work) can call it too. Adapters pass it through unchanged.
+ */
+export interface ServiceContext extends RequestContext {
+  org: OrgScope;
+  /** A project the server already checked in this request (the agent's tools); never client input. */
+  checkedProject?: ProjectRow;
 }
 
 /** The part of a request the context reads (an Express request, or a test's cookie header). */

@@ -14,7 +14,6 @@ import { createTriageProject, issueByType, sendEvent, triageTenant, type TriageP
 import { callProcedure, type ProcedurePath } from "../helpers/typed-trpc";
 import { addMember, orgPost } from "./org-kit";
 import { procedureEntries, ROUTES, routeUrl, type ProcedureEntry, type TenantIds } from "../tenancy/tenancy-table";
-import { createLogger } from "../../src/server/logger";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { createV1Router } from "../../src/server/composition/v1.router";
 
@@ -145,7 +144,7 @@ describe("product role matrix: every procedure with built-in and custom roles (i
 
   it("refuses each /api/v1 route to a role lacking its grant and lets exactly that grant through", async () => {
     const memberHolds = permissionsOfRole("member", new Map());
-    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger: createLogger("silent") }));
+    const routes = listRoutes(createV1Router(server.services));
     // Deletes last; conversations are their owner's and billing is hosted-only (as for procedures).
     const ordered = routes
       .filter((route) => !ROUTES[routeKey(route)].public && !route.path.startsWith("/ai/agents/conversations") && !route.path.includes("billing"))

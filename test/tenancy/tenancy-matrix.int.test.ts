@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
 import { conversationMessages, conversations } from "../../src/server/db/schema/index";
-import { createLogger } from "../../src/server/logger";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { API_TOKEN_SCOPES } from "../../src/shared/api-token.inputs";
 import { permissionsOfRole, type Permission } from "../../src/shared/permissions";
@@ -178,8 +177,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
   });
 
   it("refuses B's ids on every /api/v1 route", async () => {
-    const logger = createLogger("silent");
-    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
+    const routes = listRoutes(createV1Router(server.services));
     const keys = routes.map(routeKey);
     // Every registered route is covered below; writes need a body entry.
     for (const key of keys) expect(ROUTES, `tenancy entry for ${key}`).toHaveProperty([key]);
@@ -208,8 +206,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     const { data: created } = await callProcedure(actors.ownerA, "apiToken.create", { name: "matrix", scopes: [...API_TOKEN_SCOPES] });
     const bearer = new HttpSession(server.url, null);
     const headers = { authorization: `Bearer ${created!.secret}` };
-    const logger = createLogger("silent");
-    const routes = listRoutes(createV1Router({ env: server.env, db: server.database.db, auth: server.auth, logger }));
+    const routes = listRoutes(createV1Router(server.services));
     // A route opened to tokens must be one the v1 router serves (the payment webhook, mounted ahead of it, names no scope).
     const scopes = tokenScopes();
     for (const key of Object.keys(scopes)) expect(routes.map(routeKey), `token scope of ${key}`).toContain(key);

@@ -2,7 +2,7 @@
  * THE tenancy table: one entry per tRPC procedure and per /api/v1 route, saying how to call it
  * with another organization's ids and what it must answer. The whole-surface matrix
  * (tenancy-matrix.int.test.ts) and the triage suite (src/server/rest/triage-tenancy.int.test.ts)
- * both read it, and tenancy-table.test.ts fails when a procedure or route has no entry — so a
+ * both read it, and tenancy-table.int.test.ts fails when a procedure or route has no entry — so a
  * new procedure or route is one entry here, and the compiler already asks for it (the procedure
  * table is keyed by every path of AppRouter).
  */

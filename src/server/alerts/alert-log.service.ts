@@ -3,11 +3,11 @@ import type { AlertRuleScope, ListNotificationsInput, SetAlertEmailOptOutInput }
 import type { AlertEmailOptOutView, AlertNotificationPage, AlertNotificationView, AlertTestResult } from "../../shared/alert.views";
 import { alertEmailOptOuts, alertNotifications } from "../db/schema/index";
 import { offsetOf, toPaged } from "../db/paging";
-import { AppError, notFound } from "../errors";
-import type { OrgContext } from "../organizations/org-scope";
+import { notFound } from "../errors";
+import type { ServiceContext } from "../context";
 import { requireProject } from "../projects/project-scope";
 import { requirePermission } from "../organizations/permissions";
-import { deliverNotification, type DeliveryDeps } from "./alert-delivery";
+import { deliverNotification } from "./alert-delivery";
 import { notificationRows } from "./notification-rows";
 import { selectRules } from "./alert-rule.queries";
 
@@ -34,7 +34,7 @@ function notificationView(row: NotificationRow): AlertNotificationView {
 }
 
 /** The project's notification log, newest first. */
-export async function listNotifications(ctx: OrgContext, input: ListNotificationsInput): Promise<AlertNotificationPage> {
+export async function listNotifications(ctx: ServiceContext, input: ListNotificationsInput): Promise<AlertNotificationPage> {
   await requireProject(ctx, input.projectId);
   const scope = and(eq(alertNotifications.organizationId, ctx.org.organizationId), eq(alertNotifications.projectId, input.projectId));
   const [rows, [{ total }]] = await Promise.all([
@@ -55,24 +55,23 @@ export async function listNotifications(ctx: OrgContext, input: ListNotification
  * outcome (no retries: the person pressing the button wants the answer). Owners and admins only —
  * it sends to the rule's targets.
  */
-export async function sendTestNotifications(ctx: OrgContext, delivery: DeliveryDeps | undefined, scope: AlertRuleScope): Promise<AlertTestResult> {
+export async function sendTestNotifications(ctx: ServiceContext, scope: AlertRuleScope): Promise<AlertTestResult> {
   await requireProject(ctx, scope.projectId);
   const [rule] = await selectRules(ctx.db, ctx.org.organizationId, scope.projectId, scope.ruleId);
   if (!rule) throw notFound("Alert rule");
   await requirePermission(ctx, "alert:manage");
-  if (!delivery) throw new AppError("SERVICE_UNAVAILABLE", "Alerts are not running on this server");
   if (rule.actions.length === 0) return { notifications: [] };
   const inserted = await ctx.db
     .insert(alertNotifications)
     .values(notificationRows(rule, [{ issueId: null, issueTitle: null, reason: "test" }], { kind: "test", status: "pending" }))
     .returning({ id: alertNotifications.id });
-  await Promise.all(inserted.map(({ id }) => deliverNotification(delivery, id, { retry: false })));
+  await Promise.all(inserted.map(({ id }) => deliverNotification(ctx.alerts.delivery, id, { retry: false })));
   const rows = await Promise.all(inserted.map(async ({ id }) => (await ctx.db.select().from(alertNotifications).where(eq(alertNotifications.id, id)))[0]));
   return { notifications: rows.map(notificationView) };
 }
 
 /** The caller's own alert-email opt-out for a project (any member, for themselves only). */
-export async function getEmailOptOut(ctx: OrgContext, projectId: string): Promise<AlertEmailOptOutView> {
+export async function getEmailOptOut(ctx: ServiceContext, projectId: string): Promise<AlertEmailOptOutView> {
   await requireProject(ctx, projectId);
   const [row] = await ctx.db
     .select({ userId: alertEmailOptOuts.userId })
@@ -81,7 +80,7 @@ export async function getEmailOptOut(ctx: OrgContext, projectId: string): Promis
   return { projectId, optedOut: Boolean(row) };
 }
 
-export async function setEmailOptOut(ctx: OrgContext, input: SetAlertEmailOptOutInput): Promise<AlertEmailOptOutView> {
+export async function setEmailOptOut(ctx: ServiceContext, input: SetAlertEmailOptOutInput): Promise<AlertEmailOptOutView> {
   await requireProject(ctx, input.projectId);
   if (input.optedOut)
     await ctx.db

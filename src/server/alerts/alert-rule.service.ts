@@ -12,32 +12,27 @@ import type { AlertRuleView } from "../../shared/alert.views";
 import type { Db } from "../db/client";
 import { alertActions, alertRules, member, team } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requireProject } from "../projects/project-scope";
-import type { SecretBox } from "../secrets/secret-box";
 import { newSigningSecret, sealActionUrl, sealSigningSecret, urlHostOf } from "./alert-action-secrets";
 import { selectRules, type AlertActionRow } from "./alert-rule.queries";
 import { ruleView } from "./alert-rule.view";
 import { requirePermission } from "../organizations/permissions";
 
-export interface AlertContext extends OrgContext {
-  secretBox: SecretBox;
-}
-
 /** A validation failure found after parsing, in the same shape as zod's (errors.ts validationError). */
 const invalid = (path: string, message: string) => new AppError("VALIDATION_ERROR", `${path}: ${message}`, { issues: [{ path, message }] });
 
-export async function listRules(ctx: AlertContext, projectId: string): Promise<AlertRuleView[]> {
+export async function listRules(ctx: ServiceContext, projectId: string): Promise<AlertRuleView[]> {
   await requireProject(ctx, projectId);
   return (await selectRules(ctx.db, ctx.org.organizationId, projectId)).map((rule) => ruleView(rule));
 }
 
-export async function getRule(ctx: AlertContext, scope: AlertRuleScope): Promise<AlertRuleView> {
+export async function getRule(ctx: ServiceContext, scope: AlertRuleScope): Promise<AlertRuleView> {
   await requireProject(ctx, scope.projectId);
   return ruleView(await loadRule(ctx, scope));
 }
 
-async function loadRule(ctx: OrgContext, scope: AlertRuleScope) {
+async function loadRule(ctx: ServiceContext, scope: AlertRuleScope) {
   const [rule] = await selectRules(ctx.db, ctx.org.organizationId, scope.projectId, scope.ruleId);
   if (!rule) throw notFound("Alert rule");
   return rule;
@@ -71,7 +66,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * signing secret unless a new URL is given); the rule's other actions are deleted; new ones get a
  * fresh signing secret, returned once in `secrets`.
  */
-async function writeActions(tx: Tx, ctx: AlertContext, projectId: string, ruleId: string, inputs: AlertActionInput[], existing: AlertActionRow[]) {
+async function writeActions(tx: Tx, ctx: ServiceContext, projectId: string, ruleId: string, inputs: AlertActionInput[], existing: AlertActionRow[]) {
   const secrets = new Map<string, string>();
   const kept = new Set<string>();
   for (const [position, input] of inputs.entries()) {
@@ -119,7 +114,7 @@ const ruleColumns = (body: AlertRuleBody) => ({
   maxPerHour: body.maxPerHour,
 });
 
-export async function createRule(ctx: AlertContext, input: CreateAlertRuleInput): Promise<AlertRuleView> {
+export async function createRule(ctx: ServiceContext, input: CreateAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
   await requirePermission(ctx, "alert:manage");
   if (input.actions.some((action) => action.id)) throw invalid("actions", "A new rule's actions have no ids");
@@ -134,7 +129,7 @@ export async function createRule(ctx: AlertContext, input: CreateAlertRuleInput)
   return ruleView(await loadRule(ctx, { projectId: input.projectId, ruleId }), secrets);
 }
 
-export async function updateRule(ctx: AlertContext, input: UpdateAlertRuleInput): Promise<AlertRuleView> {
+export async function updateRule(ctx: ServiceContext, input: UpdateAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
   const rule = await loadRule(ctx, input);
   await requirePermission(ctx, "alert:manage");
@@ -149,7 +144,7 @@ export async function updateRule(ctx: AlertContext, input: UpdateAlertRuleInput)
   return ruleView(await loadRule(ctx, input), secrets);
 }
 
-export async function deleteRule(ctx: AlertContext, scope: AlertRuleScope): Promise<{ id: string }> {
+export async function deleteRule(ctx: ServiceContext, scope: AlertRuleScope): Promise<{ id: string }> {
   await requireProject(ctx, scope.projectId);
   const rule = await loadRule(ctx, scope);
   await requirePermission(ctx, "alert:manage");
@@ -158,7 +153,7 @@ export async function deleteRule(ctx: AlertContext, scope: AlertRuleScope): Prom
 }
 
 /** Snoozing quiets a project's alerts for a while and changes no rule: `alert:snooze`, which members hold. */
-export async function snoozeRule(ctx: AlertContext, input: SnoozeAlertRuleInput): Promise<AlertRuleView> {
+export async function snoozeRule(ctx: ServiceContext, input: SnoozeAlertRuleInput): Promise<AlertRuleView> {
   await requireProject(ctx, input.projectId);
   await requirePermission(ctx, "alert:snooze");
   const rule = await loadRule(ctx, input);

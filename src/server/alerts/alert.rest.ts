@@ -3,7 +3,6 @@ import { AlertNotificationPage, AlertRuleList, AlertRuleView, AlertTestResult, D
 import { ProjectIdInput } from "../../shared/project.inputs";
 import { bodyOf, queryOf } from "../rest/input";
 import { PROJECT_PATH, type RestRoute } from "../rest/rest-route";
-import { alertCtx } from "./alert-context";
 import * as log from "./alert-log.service";
 import * as rules from "./alert-rule.service";
 
@@ -21,7 +20,7 @@ export const alertRestRoutes: RestRoute[] = [
     output: AlertRuleList,
     response: "The project's rules",
     access: "organization",
-    handler: (ctx, req) => rules.listRules(alertCtx(ctx), ProjectIdInput.parse(req.params).projectId),
+    handler: (ctx, req) => rules.listRules(ctx, ProjectIdInput.parse(req.params).projectId),
   },
   {
     method: "post",
@@ -37,7 +36,7 @@ export const alertRestRoutes: RestRoute[] = [
     status: 201,
     access: "organization",
     permission: "alert:manage",
-    handler: (ctx, req) => rules.createRule(alertCtx(ctx), CreateAlertRuleInput.parse(bodyOf(req))),
+    handler: (ctx, req) => rules.createRule(ctx, CreateAlertRuleInput.parse(bodyOf(req))),
   },
   {
     method: "get",
@@ -48,7 +47,7 @@ export const alertRestRoutes: RestRoute[] = [
     output: AlertRuleView,
     response: "The rule",
     access: "organization",
-    handler: (ctx, req) => rules.getRule(alertCtx(ctx), AlertRuleScope.parse(req.params)),
+    handler: (ctx, req) => rules.getRule(ctx, AlertRuleScope.parse(req.params)),
   },
   {
     method: "put",
@@ -60,7 +59,7 @@ export const alertRestRoutes: RestRoute[] = [
     response: "The updated rule",
     access: "organization",
     permission: "alert:manage",
-    handler: (ctx, req) => rules.updateRule(alertCtx(ctx), UpdateAlertRuleInput.parse(bodyOf(req))),
+    handler: (ctx, req) => rules.updateRule(ctx, UpdateAlertRuleInput.parse(bodyOf(req))),
   },
   {
     method: "delete",
@@ -72,7 +71,7 @@ export const alertRestRoutes: RestRoute[] = [
     response: "The deleted rule's id",
     access: "organization",
     permission: "alert:manage",
-    handler: (ctx, req) => rules.deleteRule(alertCtx(ctx), AlertRuleScope.parse(req.params)),
+    handler: (ctx, req) => rules.deleteRule(ctx, AlertRuleScope.parse(req.params)),
   },
   {
     method: "post",
@@ -84,7 +83,7 @@ export const alertRestRoutes: RestRoute[] = [
     response: "One logged notification per action, with its outcome",
     access: "organization",
     permission: "alert:manage",
-    handler: (ctx, req) => log.sendTestNotifications(ctx, ctx.alerts?.delivery, AlertRuleScope.parse(req.params)),
+    handler: (ctx, req) => log.sendTestNotifications(ctx, AlertRuleScope.parse(req.params)),
   },
   {
     method: "get",

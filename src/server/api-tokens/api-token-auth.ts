@@ -1,7 +1,6 @@
 import type { ApiTokenScope } from "../../shared/api-token.inputs";
-import type { Db } from "../db/client";
+import type { AppServices } from "../context";
 import { AppError } from "../errors";
-import type { Logger } from "../logger";
 import type { OrgScope } from "../organizations/org-scope";
 import { selectTokenByHash, touchToken } from "./api-token.queries";
 import { parseScopes } from "./api-token.service";
@@ -28,7 +27,7 @@ export function bearerTokenOf(authorization: string | null | undefined): string 
  * at once. Leaving deletes the creator's tokens (schema/api-tokens.ts); the membership join is a
  * second lock on the same door, and supplies the role the token acts with.
  */
-export async function authenticateApiToken(ctx: { db: Db; logger: Logger }, secret: string, now = new Date()): Promise<TokenScope> {
+export async function authenticateApiToken(ctx: Pick<AppServices, "db" | "logger">, secret: string, now = new Date()): Promise<TokenScope> {
   if (!TOKEN_PATTERN.test(secret)) throw invalidToken();
   const row = await selectTokenByHash(ctx.db, hashTokenSecret(secret));
   if (!row || row.role === null) throw invalidToken();

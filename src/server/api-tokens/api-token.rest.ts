@@ -31,7 +31,7 @@ export const apiTokenRestRoutes: RestRoute[] = [
     status: 201,
     access: "organization",
     permission: "apiToken:create",
-    handler: (ctx, req) => createApiToken(ctx, bodyOf(req) as never),
+    handler: (ctx, req) => createApiToken(ctx, CreateApiTokenInput.parse(bodyOf(req))),
   },
   {
     method: "delete",

@@ -1,8 +1,9 @@
-import { API_TOKEN_SCOPES, CreateApiTokenInput, type ApiTokenScope } from "../../shared/api-token.inputs";
+import type { z } from "zod";
+import { API_TOKEN_SCOPES, type ApiTokenScope, type CreateApiTokenInput } from "../../shared/api-token.inputs";
 import type { ApiTokenView, CreatedApiToken } from "../../shared/api-token.views";
 import type { apiTokens } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { permissionsOf, requirePermission } from "../organizations/permissions";
 import { deleteToken, insertToken, selectTokens } from "./api-token.queries";
 import { displayPrefix, generateTokenSecret, hashTokenSecret } from "./token-secret";
@@ -10,7 +11,7 @@ import { displayPrefix, generateTokenSecret, hashTokenSecret } from "./token-sec
 const DAY_MS = 86_400_000;
 
 /** Tokens act for the whole organization: seeing them (names, scopes, creators) is for those who may create or revoke them. */
-async function assertMaySeeTokens(ctx: OrgContext) {
+async function assertMaySeeTokens(ctx: ServiceContext) {
   const permissions = await permissionsOf(ctx);
   if (!permissions.has("apiToken:create") && !permissions.has("apiToken:revoke")) throw new AppError("FORBIDDEN", "Your role cannot see API tokens");
 }
@@ -32,15 +33,14 @@ function toView(row: typeof apiTokens.$inferSelect, creatorName: string | null):
   };
 }
 
-export async function listApiTokens(ctx: OrgContext): Promise<ApiTokenView[]> {
+export async function listApiTokens(ctx: ServiceContext): Promise<ApiTokenView[]> {
   await assertMaySeeTokens(ctx);
   const rows = await selectTokens(ctx.db, ctx.org.organizationId);
   return rows.map((row) => toView(row.token, row.creatorName));
 }
 
-export async function createApiToken(ctx: OrgContext, rawInput: CreateApiTokenInput): Promise<CreatedApiToken> {
+export async function createApiToken(ctx: ServiceContext, input: z.output<typeof CreateApiTokenInput>): Promise<CreatedApiToken> {
   await requirePermission(ctx, "apiToken:create");
-  const input = CreateApiTokenInput.parse(rawInput);
   const secret = generateTokenSecret();
   const row = await insertToken(ctx.db, {
     organizationId: ctx.org.organizationId,
@@ -56,7 +56,7 @@ export async function createApiToken(ctx: OrgContext, rawInput: CreateApiTokenIn
   return { token: toView(created.token, created.creatorName), secret };
 }
 
-export async function revokeApiToken(ctx: OrgContext, tokenId: string): Promise<{ revoked: true }> {
+export async function revokeApiToken(ctx: ServiceContext, tokenId: string): Promise<{ revoked: true }> {
   await requirePermission(ctx, "apiToken:revoke");
   if (!(await deleteToken(ctx.db, ctx.org.organizationId, tokenId))) throw notFound("API token");
   return { revoked: true };

@@ -1,9 +1,7 @@
 import type { CheckoutInput, Plan } from "../../shared/billing.inputs";
 import type { BillingRedirect, BillingUsage, PlanCatalog, SubscriptionView } from "../../shared/billing.views";
-import type { Db } from "../db/client";
-import type { Env } from "../env";
+import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import type { OrgScope } from "../organizations/org-scope";
 import { requirePermission } from "../organizations/permissions";
 import { organization } from "../db/schema/index";
 import { eq } from "drizzle-orm";
@@ -12,33 +10,26 @@ import { customerOf, memberCount, monthOutcomes, selectSubscriptions, storeCusto
 import { planLimits, quotaMonth } from "./billing-plans";
 import { organizationPlan, plansApply } from "./organization-plan";
 
-export interface BillingContext {
-  db: Db;
-  env: Env;
-  org: OrgScope;
-  billing?: BillingProvider;
-}
-
 /** Billing exists on the hosted deployment only (spec §6): elsewhere every billing call is NOT_FOUND, with a message that says why. */
-function hostedBilling(ctx: BillingContext): BillingProvider {
+function hostedBilling(ctx: ServiceContext): BillingProvider {
   if (!plansApply(ctx.env) || !ctx.billing) {
     throw new AppError("NOT_FOUND", "Billing is only available on Faultline Cloud: this installation is self-hosted and has no plans or subscriptions.");
   }
   return ctx.billing;
 }
 
-export async function listSubscriptions(ctx: BillingContext, input: { active?: boolean }): Promise<SubscriptionView[]> {
+export async function listSubscriptions(ctx: ServiceContext, input: { active?: boolean }): Promise<SubscriptionView[]> {
   hostedBilling(ctx);
   const rows = await selectSubscriptions(ctx.db, ctx.org.organizationId, input.active === true);
   return rows.map((row) => ({ ...row, plan: row.plan === "plus" ? "plus" : "free", status: row.status as SubscriptionView["status"] }));
 }
 
-export function planCatalog(ctx: BillingContext): PlanCatalog {
+export function planCatalog(ctx: ServiceContext): PlanCatalog {
   hostedBilling(ctx);
   return { plans: (["free", "plus"] as Plan[]).map((plan) => planLimits(ctx.env, plan)) };
 }
 
-export async function startCheckout(ctx: BillingContext, input: CheckoutInput): Promise<BillingRedirect> {
+export async function startCheckout(ctx: ServiceContext, input: CheckoutInput): Promise<BillingRedirect> {
   const provider = hostedBilling(ctx);
   await requirePermission(ctx, "billing:manage");
   const organizationId = ctx.org.organizationId;
@@ -59,13 +50,13 @@ export async function startCheckout(ctx: BillingContext, input: CheckoutInput): 
   return { url };
 }
 
-async function createCustomer(ctx: BillingContext, provider: BillingProvider) {
+async function createCustomer(ctx: ServiceContext, provider: BillingProvider) {
   const [org] = await ctx.db.select({ name: organization.name }).from(organization).where(eq(organization.id, ctx.org.organizationId));
   const created = await provider.createCustomer({ organizationId: ctx.org.organizationId, name: org?.name ?? ctx.org.organizationId });
   return storeCustomer(ctx.db, ctx.org.organizationId, created);
 }
 
-export async function openPortal(ctx: BillingContext): Promise<BillingRedirect> {
+export async function openPortal(ctx: ServiceContext): Promise<BillingRedirect> {
   const provider = hostedBilling(ctx);
   await requirePermission(ctx, "billing:manage");
   const customerId = await customerOf(ctx.db, ctx.org.organizationId);
@@ -74,7 +65,7 @@ export async function openPortal(ctx: BillingContext): Promise<BillingRedirect> 
   return { url };
 }
 
-export async function billingUsage(ctx: BillingContext, now = new Date()): Promise<BillingUsage> {
+export async function billingUsage(ctx: ServiceContext, now = new Date()): Promise<BillingUsage> {
   hostedBilling(ctx);
   const organizationId = ctx.org.organizationId;
   const { month, start, next } = quotaMonth(now);

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { Env } from "../env";
@@ -29,7 +30,7 @@ export async function organizationPlan(db: Db, organizationId: string): Promise<
  * Throws FORBIDDEN unless the organization may use a feature that needs `required` — always allowed
  * when self-hosted or when the requirement is `free` (no query is made then).
  */
-export async function requirePlan(ctx: { env: Pick<Env, "DEPLOYMENT_MODE">; db: Db }, organizationId: string, required: Plan, feature: string): Promise<void> {
+export async function requirePlan(ctx: Pick<ServiceContext, "env" | "db">, organizationId: string, required: Plan, feature: string): Promise<void> {
   if (!plansApply(ctx.env) || required === "free") return;
   if ((await organizationPlan(ctx.db, organizationId)) === required) return;
   throw new AppError("FORBIDDEN", `${feature} needs the ${required} plan. An owner or admin can upgrade on the plans page (/plus).`, {

@@ -2,9 +2,8 @@ import { convertToModelMessages, safeValidateUIMessages, stepCountIs, streamText
 import { DEFAULT_CHAT_TITLE, type ChatRequestInput } from "../../shared/chat.inputs";
 import { agentToolSet } from "../agent/ai-sdk-tools";
 import type { AgentScope } from "../agent/tools/agent-scope";
-import type { RequestContext } from "../context";
+import type { ServiceContext } from "../context";
 import { AppError, notFound } from "../errors";
-import type { OrgScope } from "../organizations/org-scope";
 import { requireProject } from "../projects/project-scope";
 import { requireAgentPlan } from "./agent-plan";
 import { answerTokenCapReached } from "./answer-token-cap";
@@ -22,14 +21,12 @@ import { utcToday } from "./token-usage.queries";
 /** Longer than any answer should take; a lease left by a dead process frees itself after this. */
 export const ANSWER_LEASE_MS = 5 * 60_000;
 
-export type ChatContext = RequestContext & { org: OrgScope };
-
 /**
  * Holds back this answer's cap from the organization's daily budget (token-budget.queries.ts says
  * why in one locked step), or refuses as the product always has once the budget is spent: counting
  * what the answers still being written hold. Null when the budget is unlimited.
  */
-async function reserveBudget(ctx: ChatContext, now: Date): Promise<string | null> {
+async function reserveBudget(ctx: ServiceContext, now: Date): Promise<string | null> {
   const budget = ctx.env.AI_DAILY_TOKEN_BUDGET;
   if (budget === 0) return null;
   const id = crypto.randomUUID();
@@ -61,7 +58,7 @@ const questionOf = (message: ChatRequestInput["message"]): UIMessage | null =>
  * The caller's conversation with this id in this project, created with its first question, with
  * the one-answer-at-a-time lease held. Anyone else's is NOT_FOUND.
  */
-async function openConversation(ctx: ChatContext, projectId: string, input: ChatRequestInput, question: UIMessage | null) {
+async function openConversation(ctx: ServiceContext, projectId: string, input: ChatRequestInput, question: UIMessage | null) {
   const { organizationId, userId } = ctx.org;
   const now = new Date();
   const opened = await openConversationForAnswer(ctx.db, {
@@ -88,7 +85,12 @@ async function openConversation(ctx: ChatContext, projectId: string, input: Chat
  * kept whatever happens to the answer), or the pending answer with the user's decisions. A new
  * conversation's question was stored with it.
  */
-async function historyWith(ctx: ChatContext, conversation: { id: string; isNew: boolean }, message: ChatRequestInput["message"], question: UIMessage | null) {
+async function historyWith(
+  ctx: ServiceContext,
+  conversation: { id: string; isNew: boolean },
+  message: ChatRequestInput["message"],
+  question: UIMessage | null,
+) {
   if (conversation.isNew && question) return [question];
   const { organizationId } = ctx.org;
   const rows = await selectMessages(ctx.db, organizationId, conversation.id);
@@ -123,7 +125,7 @@ async function validated(history: UIMessage[]) {
  * client went away.
  */
 export async function startChatAnswer(
-  ctx: ChatContext,
+  ctx: ServiceContext,
   projectId: string,
   input: ChatRequestInput,
   abortSignal: AbortSignal,
@@ -153,7 +155,7 @@ export async function startChatAnswer(
     const history = await historyWith(ctx, conversation, input.message, question);
 
     const window = conversation.dateFrom && conversation.dateTo ? { from: conversation.dateFrom, to: conversation.dateTo } : undefined;
-    const scope: AgentScope = { db: ctx.db, organizationId, projectId, userId: ctx.org.userId, role: ctx.org.role, window, project };
+    const scope: AgentScope = { db: ctx.db, org: ctx.org, projectId, window, checkedProject: project };
     const tools = agentToolSet(scope, ctx.logger);
     const model = provider.languageModel(provider.modelId);
     const messages = await convertToModelMessages(pruneHistory(history, ctx.env.AI_CONTEXT_TOKENS), { tools, ignoreIncompleteToolCalls: true });

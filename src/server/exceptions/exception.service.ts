@@ -6,7 +6,7 @@ import type { ExceptionDetail, ExceptionListItem } from "../../shared/triage.vie
 import { toPaged } from "../db/paging";
 import { notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requireProject } from "../projects/project-scope";
 import { countExceptions, selectException, selectExceptionPage } from "./exception.queries";
 
@@ -30,7 +30,10 @@ function toExceptionListItem(row: ExceptionRow): ExceptionListItem {
 }
 
 /** The occurrences of a project, or of one of its issues (which must exist in it), newest first, optionally of some environments. */
-export async function listExceptions(ctx: OrgContext, input: z.output<typeof ListExceptionsInput>): Promise<Paged<ExceptionListItem>> {
+export async function listExceptions(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  input: z.output<typeof ListExceptionsInput>,
+): Promise<Paged<ExceptionListItem>> {
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
   if (input.issueId && !(await selectIssue(ctx.db, organizationId, input.projectId, input.issueId))) throw notFound("Issue");
@@ -48,7 +51,10 @@ export async function listExceptions(ctx: OrgContext, input: z.output<typeof Lis
   return toPaged(rows.map(toExceptionListItem), total, input.page, input.size);
 }
 
-export async function getException(ctx: OrgContext, scope: z.output<typeof ExceptionScope>): Promise<ExceptionDetail> {
+export async function getException(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  scope: z.output<typeof ExceptionScope>,
+): Promise<ExceptionDetail> {
   await requireProject(ctx, scope.projectId);
   const row = await selectException(ctx.db, ctx.org.organizationId, scope.projectId, scope.exceptionId);
   if (!row) throw notFound("Exception");

@@ -9,7 +9,7 @@ import { AppError, notFound } from "../errors";
 import { issueCulprit, issueTitle } from "../grouping/issue-title";
 import { messageSimilarity } from "../grouping/message-similarity";
 import type { NormalizedOccurrence } from "../../shared/occurrence.types";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requireProject } from "../projects/project-scope";
 import { selectIssueFingerprints, selectSimilarCandidates } from "./issue-fingerprint.queries";
 import { lockIssues, mergeInto, recordOwnFingerprints } from "./issue-merge.queries";
@@ -25,7 +25,7 @@ import { toIssueListItem } from "./issue.view";
  */
 
 /** Merges the issues into the target (default: the one with the most events); answers the merged issue. */
-export async function mergeIssues(ctx: OrgContext, input: MergeIssuesInput): Promise<IssueDetail> {
+export async function mergeIssues(ctx: ServiceContext, input: MergeIssuesInput): Promise<IssueDetail> {
   await requireProject(ctx, input.projectId);
   const actor = await triageActor(ctx, input.projectId);
   const ids = [...new Set([...input.issueIds, ...(input.targetId ? [input.targetId] : [])])];
@@ -65,7 +65,7 @@ function splitIssueFrom(document: string | null, source: typeof issues.$inferSel
 }
 
 /** Splits the chosen fingerprints out of the issue, one new issue each; answers those issues. */
-export async function unmergeIssue(ctx: OrgContext, input: UnmergeIssueInput): Promise<IssueListItem[]> {
+export async function unmergeIssue(ctx: ServiceContext, input: UnmergeIssueInput): Promise<IssueListItem[]> {
   await requireProject(ctx, input.projectId);
   const actor = await triageActor(ctx, input.projectId);
   const wanted = [...new Set(input.fingerprints)];
@@ -101,7 +101,7 @@ export async function unmergeIssue(ctx: OrgContext, input: UnmergeIssueInput): P
   return rows.map(toIssueListItem);
 }
 
-async function requireIssueRow(ctx: OrgContext, scope: IssueScope) {
+async function requireIssueRow(ctx: ServiceContext, scope: IssueScope) {
   await requireProject(ctx, scope.projectId);
   const row = await selectIssue(ctx.db, ctx.org.organizationId, scope.projectId, scope.issueId);
   if (!row) throw notFound("Issue");
@@ -119,7 +119,7 @@ function parseComponents(text: string | null): string[] | null {
 }
 
 /** "Why grouped": every fingerprint of the issue with its components and recent event count. */
-export async function listIssueFingerprints(ctx: OrgContext, scope: IssueScope): Promise<IssueFingerprint[]> {
+export async function listIssueFingerprints(ctx: ServiceContext, scope: IssueScope): Promise<IssueFingerprint[]> {
   const issue = await requireIssueRow(ctx, scope);
   const rows = await selectIssueFingerprints(ctx.db, ctx.org.organizationId, scope.projectId, scope.issueId, issue.fingerprint);
   return rows.map((row) => ({
@@ -145,7 +145,7 @@ const MESSAGE_ONLY_THRESHOLD = 0.6;
  * fingerprint parts of both sides; an issue with no recorded parts (made before v2, no event since)
  * has none to offer.
  */
-export async function similarIssues(ctx: OrgContext, scope: IssueScope): Promise<SimilarIssue[]> {
+export async function similarIssues(ctx: ServiceContext, scope: IssueScope): Promise<SimilarIssue[]> {
   await requireIssueRow(ctx, scope);
   const { organizationId } = ctx.org;
   const own = await selectIssueFingerprints(ctx.db, organizationId, scope.projectId, scope.issueId, "");

@@ -10,7 +10,7 @@ import type { Paged } from "../../shared/paging";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requirePermission } from "../organizations/permissions";
 import { requireProject } from "../projects/project-scope";
 import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
@@ -20,30 +20,33 @@ import { selectIssue, selectIssueFirstPage, selectIssuePage, selectIssueProjectI
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
 /** Who changes an issue (status, severity, merge, split): a role with `issue:triage`. */
-export async function triageActor(ctx: OrgContext, projectId: string): Promise<TriageActor> {
+export async function triageActor(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, projectId: string): Promise<TriageActor> {
   await requirePermission(ctx, "issue:triage");
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
 }
 
 /** The list's filter with its environment buckets resolved to the project's environment names. */
-async function issueFilterFor(ctx: OrgContext, input: ListIssuesInput) {
+async function issueFilterFor(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: ListIssuesInput) {
   await requireProject(ctx, input.projectId);
   const environmentNames = await environmentNamesFor(ctx.db, ctx.org.organizationId, input.projectId, input.environments);
   return { ...input, environmentNames, includeUnnamed: bucketsIncludeUnnamed(input.environments) };
 }
 
-export async function listIssues(ctx: OrgContext, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
+export async function listIssues(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
   const { rows, total } = await selectIssuePage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
 }
 
 /** The first page of `input` (its `page` is ignored) and whether more issues match, uncounted (selectIssueFirstPage). */
-export async function searchIssues(ctx: OrgContext, input: ListIssuesInput): Promise<{ items: IssueListItem[]; more: boolean }> {
+export async function searchIssues(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  input: ListIssuesInput,
+): Promise<{ items: IssueListItem[]; more: boolean }> {
   const { rows, more } = await selectIssueFirstPage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return { items: rows.map(toIssueListItem), more };
 }
 
-export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<IssueDetail> {
+export async function getIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, scope: IssueScope): Promise<IssueDetail> {
   await requireProject(ctx, scope.projectId);
   const { organizationId } = ctx.org;
   // All three at once (each scoped like the issue itself); the tags and activity of a missing issue are none and unused.
@@ -61,32 +64,35 @@ export async function getIssue(ctx: OrgContext, scope: IssueScope): Promise<Issu
  * issue (the screen then redirects to the issue with its project). Scoped by the session's
  * organization like every read: another organization's issue is NOT_FOUND, as a missing one.
  */
-export async function locateIssue(ctx: OrgContext, input: LocateIssueInput): Promise<{ projectId: string }> {
+export async function locateIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: LocateIssueInput): Promise<{ projectId: string }> {
   const projectId = await selectIssueProjectId(ctx.db, ctx.org.organizationId, input.issueId);
   if (!projectId) throw notFound("Issue");
   return { projectId };
 }
 
-async function requireIssue(ctx: OrgContext, scope: IssueScope) {
+async function requireIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, scope: IssueScope) {
   await requireProject(ctx, scope.projectId);
   if (!(await selectIssue(ctx.db, ctx.org.organizationId, scope.projectId, scope.issueId))) throw notFound("Issue");
 }
 
 /** Setting the status an issue already has changes nothing and records nothing. */
-export async function setIssueStatus(ctx: OrgContext, input: SetIssueStatusInput): Promise<IssueDetail> {
+export async function setIssueStatus(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: SetIssueStatusInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [input.issueId], input.status);
   return getIssue(ctx, input);
 }
 
-export async function setIssueSeverity(ctx: OrgContext, input: SetIssueSeverityInput): Promise<IssueDetail> {
+export async function setIssueSeverity(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: SetIssueSeverityInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueSeverity(ctx.db, await triageActor(ctx, input.projectId), input.issueId, input.severity);
   return getIssue(ctx, input);
 }
 
 /** Ids of other projects or organizations are silently skipped: `updated` counts real changes. */
-export async function bulkSetIssueStatus(ctx: OrgContext, input: BulkSetIssueStatusInput): Promise<{ updated: number }> {
+export async function bulkSetIssueStatus(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  input: BulkSetIssueStatusInput,
+): Promise<{ updated: number }> {
   await requireProject(ctx, input.projectId);
   const changed = await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
   return { updated: changed.length };

@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { AgentScope } from "../agent/tools/agent-scope";
 import type { AgentTool } from "../agent/tools/agent-tool";
 import { READ_TOOLS } from "../agent/tools/agent-tools";
 import type { TokenScope } from "../api-tokens/api-token-auth";
@@ -54,7 +55,7 @@ function registerProjectTool(
     run(async () => {
       const { projectId, ...rest } = input.parse(args) as { projectId: string };
       const project = await requireProject({ db: deps.db, org: token }, projectId);
-      const scope = { db: deps.db, organizationId: token.organizationId, projectId, userId: token.userId, role: token.role, project };
+      const scope: AgentScope = { db: deps.db, org: token, projectId, checkedProject: project };
       return tool.execute(scope, tool.input.parse(rest));
     }),
   );

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AuthSession } from "../auth/auth";
-import type { Db } from "../db/client";
+import type { RequestContext } from "../context";
 import { preparedPerDb } from "../db/prepared-per-db";
 import { member } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
@@ -10,12 +10,6 @@ export interface OrgScope {
   organizationId: string;
   userId: string;
   role: string;
-}
-
-/** What every organization-scoped verb acts with: a database and the caller's organization (actor = org.userId). */
-export interface OrgContext {
-  db: Db;
-  org: OrgScope;
 }
 
 /** The organization the session has made active (better-auth's organization plugin keeps it on the session row). */
@@ -39,7 +33,7 @@ const memberRole = preparedPerDb((db) =>
  * organization, so ids of other tenants reveal nothing. Read from the database on every request:
  * a member removed a second ago is refused although their session still names the organization.
  */
-export async function resolveOrgScope(ctx: { db: Db; session: AuthSession | null }, organizationId: string | null | undefined): Promise<OrgScope> {
+export async function resolveOrgScope(ctx: Pick<RequestContext, "db" | "session">, organizationId: string | null | undefined): Promise<OrgScope> {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "Unauthorized");
   if (!organizationId) throw new AppError("NOT_FOUND", "No active organization");
   const userId = ctx.session.user.id;

@@ -5,7 +5,8 @@ import { parseRoles } from "../../shared/roles";
 import type { Db } from "../db/client";
 import { organizationRole } from "../db/schema/index";
 import { AppError } from "../errors";
-import type { OrgContext, OrgScope } from "./org-scope";
+import type { ServiceContext } from "../context";
+import type { OrgScope } from "./org-scope";
 
 /** better-auth keeps a custom role's map as JSON text; a map it cannot read grants nothing. */
 export function parsePermissionMap(text: string): PermissionMap {
@@ -38,7 +39,7 @@ export async function permissionsOfRoleIn(db: Db, organizationId: string, role: 
 const resolved = new WeakMap<OrgScope, Promise<Set<Permission>>>();
 
 /** The caller's permissions in their organization: their role's, built-in or custom. */
-export function permissionsOf(ctx: OrgContext): Promise<Set<Permission>> {
+export function permissionsOf(ctx: Pick<ServiceContext, "db" | "org">): Promise<Set<Permission>> {
   let permissions = resolved.get(ctx.org);
   if (!permissions) {
     permissions = permissionsOfRoleIn(ctx.db, ctx.org.organizationId, ctx.org.role);
@@ -47,11 +48,11 @@ export function permissionsOf(ctx: OrgContext): Promise<Set<Permission>> {
   return permissions;
 }
 
-export async function can(ctx: OrgContext, permission: Permission): Promise<boolean> {
+export async function can(ctx: Pick<ServiceContext, "db" | "org">, permission: Permission): Promise<boolean> {
   return (await permissionsOf(ctx)).has(permission);
 }
 
 /** Every product check goes through here: FORBIDDEN with the grant's own reason when the caller's role lacks it. */
-export async function requirePermission(ctx: OrgContext, permission: Permission): Promise<void> {
+export async function requirePermission(ctx: Pick<ServiceContext, "db" | "org">, permission: Permission): Promise<void> {
   if (!(await can(ctx, permission))) throw new AppError("FORBIDDEN", PERMISSION_REFUSALS[permission]);
 }

@@ -3,7 +3,7 @@ import { toIssueListItem } from "../issues/issue.view";
 import { selectDailyCountsByProject } from "../stats/stats.queries";
 import { lastUtcDays, parseUtcDay, utcDaysBetween, zeroFill } from "../stats/utc-days";
 import { selectFrequentOpenIssues, selectTopOpenIssues } from "./project-overview.queries";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { selectProjects } from "./project.queries";
 
 export const OVERVIEW_DAYS = 14;
@@ -13,7 +13,7 @@ export const OVERVIEW_TOP_ISSUES = 5;
  * Every project of the organization with its 14-day chart, its newest open issues and its open
  * issues with the most exceptions in those 14 days: four queries, whatever the project count.
  */
-export async function projectOverview(ctx: OrgContext): Promise<ProjectOverview[]> {
+export async function projectOverview(ctx: ServiceContext): Promise<ProjectOverview[]> {
   const { organizationId } = ctx.org;
   const projects = await selectProjects(ctx.db, organizationId);
   const ids = projects.map((project) => project.id);

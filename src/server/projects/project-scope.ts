@@ -1,22 +1,16 @@
 import { notFound } from "../errors";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { selectProject } from "./project.queries";
 
 export type ProjectRow = NonNullable<Awaited<ReturnType<typeof selectProject>>>;
 
 /**
- * A context that may carry the project this request has already checked: the agent's tools run
- * several services on the conversation's project in one answer, and each would read it again.
- */
-export type ProjectCheckedContext = OrgContext & { checkedProject?: ProjectRow };
-
-/**
  * The first statement of every project-scoped verb: the project must belong to the caller's
  * organization. Another tenant's project answers the same NOT_FOUND as a missing one. A project
  * the server checked earlier in the same request (`checkedProject`, never client input) is not
- * read again.
+ * read again: the agent's tools run several services on the conversation's project in one answer.
  */
-export async function requireProject(ctx: ProjectCheckedContext, projectId: string) {
+export async function requireProject(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, projectId: string) {
   const checked = ctx.checkedProject;
   if (checked && checked.id === projectId && checked.organizationId === ctx.org.organizationId) return checked;
   const project = await selectProject(ctx.db, ctx.org.organizationId, projectId);

@@ -17,7 +17,7 @@ export const projectRestRoutes: RestRoute[] = [
     response: "Array of projects with DSN and keys",
     access: "organization",
     tokenScope: "project:read",
-    handler: (ctx) => listProjects({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }),
+    handler: (ctx) => listProjects(ctx),
   },
   {
     method: "post",
@@ -31,7 +31,7 @@ export const projectRestRoutes: RestRoute[] = [
     access: "organization",
     tokenScope: "project:write",
     permission: "project:create",
-    handler: (ctx, req) => createProject({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }, CreateProjectInput.parse(req.body ?? {})),
+    handler: (ctx, req) => createProject(ctx, CreateProjectInput.parse(req.body ?? {})),
   },
   {
     method: "get",
@@ -43,6 +43,6 @@ export const projectRestRoutes: RestRoute[] = [
     response: "One project with DSN and keys",
     access: "organization",
     tokenScope: "project:read",
-    handler: (ctx, req) => getProject({ db: ctx.db, org: ctx.org, apiUrl: ctx.env.API_URL }, ProjectIdInput.parse(req.params).projectId),
+    handler: (ctx, req) => getProject(ctx, ProjectIdInput.parse(req.params).projectId),
   },
 ];

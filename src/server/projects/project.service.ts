@@ -6,20 +6,11 @@ import { insertDefaultAlertRule } from "../alerts/alert-rule.service";
 import type { Db } from "../db/client";
 import { projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
-import type { OrgScope } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requirePermission } from "../organizations/permissions";
-import type { KeyRevocations } from "../ingest/project-key.cache";
 import { formatDsn } from "../ingest/sentry/dsn";
 import { generatePublicKey } from "./project-key";
 import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";
-
-export interface ProjectContext {
-  db: Db;
-  org: OrgScope;
-  apiUrl: string;
-  /** Told of revoked keys and deleted projects, so ingest refuses them at once (absent: no ingest here). */
-  keyRevocations?: KeyRevocations;
-}
 
 type ProjectRow = typeof projects.$inferSelect;
 type KeyRow = typeof projectKeys.$inferSelect;
@@ -61,13 +52,13 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
   };
 }
 
-async function loadProject(ctx: ProjectContext, projectId: string) {
+async function loadProject(ctx: ServiceContext, projectId: string) {
   const project = await selectProject(ctx.db, ctx.org.organizationId, projectId);
   if (!project) throw notFound("Project");
   return project;
 }
 
-export async function listProjects(ctx: ProjectContext): Promise<ProjectView[]> {
+export async function listProjects(ctx: ServiceContext): Promise<ProjectView[]> {
   const rows = await selectProjects(ctx.db, ctx.org.organizationId);
   const keys = await selectKeys(
     ctx.db,
@@ -76,20 +67,20 @@ export async function listProjects(ctx: ProjectContext): Promise<ProjectView[]> 
   );
   return rows.map((row) =>
     toView(
-      ctx.apiUrl,
+      ctx.env.API_URL,
       row,
       keys.filter((key) => key.projectId === row.id),
     ),
   );
 }
 
-export async function getProject(ctx: ProjectContext, projectId: string): Promise<ProjectView> {
+export async function getProject(ctx: ServiceContext, projectId: string): Promise<ProjectView> {
   const project = await loadProject(ctx, projectId);
   const keys = await selectKeys(ctx.db, ctx.org.organizationId, [project.id]);
-  return toView(ctx.apiUrl, project, keys);
+  return toView(ctx.env.API_URL, project, keys);
 }
 
-export async function createProject(ctx: ProjectContext, input: CreateProjectInput): Promise<ProjectView> {
+export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<ProjectView> {
   await requirePermission(ctx, "project:create");
   const { project, key } = await ctx.db.transaction(async (tx) => {
     const [project] = await tx
@@ -103,10 +94,10 @@ export async function createProject(ctx: ProjectContext, input: CreateProjectInp
     await insertDefaultAlertRule(tx, ctx.org.organizationId, project.id);
     return { project, key };
   });
-  return toView(ctx.apiUrl, project, [key]);
+  return toView(ctx.env.API_URL, project, [key]);
 }
 
-export async function renameProject(ctx: ProjectContext, input: RenameProjectInput): Promise<ProjectView> {
+export async function renameProject(ctx: ServiceContext, input: RenameProjectInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
   await requirePermission(ctx, "project:update");
   await ctx.db
@@ -116,15 +107,15 @@ export async function renameProject(ctx: ProjectContext, input: RenameProjectInp
   return getProject(ctx, input.projectId);
 }
 
-export async function deleteProject(ctx: ProjectContext, projectId: string): Promise<{ id: string }> {
+export async function deleteProject(ctx: ServiceContext, projectId: string): Promise<{ id: string }> {
   await loadProject(ctx, projectId);
   await requirePermission(ctx, "project:delete");
   await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
-  ctx.keyRevocations?.projectDeleted(projectId);
+  ctx.keyRevocations.projectDeleted(projectId);
   return { id: projectId };
 }
 
-export async function createProjectKey(ctx: ProjectContext, input: CreateProjectKeyInput): Promise<ProjectView> {
+export async function createProjectKey(ctx: ServiceContext, input: CreateProjectKeyInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
   await requirePermission(ctx, "project:keys");
   await ctx.db.insert(projectKeys).values({
@@ -149,7 +140,7 @@ async function lockProject(tx: Db, organizationId: string, projectId: string) {
 }
 
 /** Rotation = a new key now, the old one revoked in the same transaction; a primary key's successor stays primary. */
-export async function rotateProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+export async function rotateProjectKey(ctx: ServiceContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   await requirePermission(ctx, "project:keys");
   const old = await ctx.db.transaction(async (tx) => {
@@ -167,11 +158,11 @@ export async function rotateProjectKey(ctx: ProjectContext, projectId: string, k
     return old;
   });
   // Told after the commit: told before it, a lookup in between would cache the key as valid again.
-  ctx.keyRevocations?.keysRevoked([old.publicKey]);
+  ctx.keyRevocations.keysRevoked([old.publicKey]);
   return getProject(ctx, projectId);
 }
 
-export async function revokeProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+export async function revokeProjectKey(ctx: ServiceContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   await requirePermission(ctx, "project:keys");
   const revoked = await ctx.db.transaction(async (tx) => {
@@ -187,12 +178,12 @@ export async function revokeProjectKey(ctx: ProjectContext, projectId: string, k
     if (active <= 1) throw new AppError("CONFLICT", "A project needs at least one active key. Create a new key before revoking this one.");
     return revoked;
   });
-  ctx.keyRevocations?.keysRevoked([revoked.publicKey]);
+  ctx.keyRevocations.keysRevoked([revoked.publicKey]);
   return getProject(ctx, projectId);
 }
 
 /** The user's choice of the key whose DSN the project shows; only an active key of the project can be chosen. */
-export async function setPrimaryProjectKey(ctx: ProjectContext, projectId: string, keyId: string): Promise<ProjectView> {
+export async function setPrimaryProjectKey(ctx: ServiceContext, projectId: string, keyId: string): Promise<ProjectView> {
   await loadProject(ctx, projectId);
   await requirePermission(ctx, "project:keys");
   await ctx.db.transaction(async (tx) => {

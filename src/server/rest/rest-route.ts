@@ -2,12 +2,13 @@ import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { ApiTokenScope } from "../../shared/api-token.inputs";
 import type { Permission } from "../../shared/permissions";
-import type { RequestContext } from "../context";
-import type { OrgScope } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 
-/** What a route's handler gets: the request context with the organization it acts in, membership already checked. */
-export type OrgRequestContext = RequestContext & { org: OrgScope };
-export type RestHandler<T = unknown> = (ctx: OrgRequestContext, req: Request) => Promise<T>;
+/**
+ * What a route's handler gets: the same ServiceContext a tRPC procedure gets (the organization it
+ * acts in, membership already checked), passed to the verb unchanged.
+ */
+export type RestHandler<T = unknown> = (ctx: ServiceContext, req: Request) => Promise<T>;
 
 /** What the OpenAPI document says of a route (rest/openapi.ts reads only this). */
 interface RouteDocumentation {
@@ -50,7 +51,7 @@ export interface JsonRoute extends RouteDocumentation, Grant {
 export interface StreamRoute extends RouteDocumentation, Grant {
   access: "activeOrganization";
   mediaType: string;
-  stream: (ctx: OrgRequestContext, req: Request, res: Response) => Promise<void>;
+  stream: (ctx: ServiceContext, req: Request, res: Response) => Promise<void>;
 }
 
 /** Answers anyone. Without a handler it is documented here but mounted by app.ts ahead of the JSON parser (the payment webhook reads its raw body). */

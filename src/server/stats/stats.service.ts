@@ -3,7 +3,7 @@ import type { DailyStatsInput } from "../../shared/triage.inputs";
 import type { DailyCount } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
-import type { OrgContext } from "../organizations/org-scope";
+import type { ServiceContext } from "../context";
 import { requireProject } from "../projects/project-scope";
 import { selectDailyCounts, selectIssueTotals } from "./stats.queries";
 import { parseUtcDay, utcDayCount, utcDaysBetween, zeroFill } from "./utc-days";
@@ -29,7 +29,7 @@ function dayRange(from: string, to: string): string[] {
 }
 
 /** Occurrences per UTC day, from..to inclusive, zero-filled; for a project, optionally one issue and environments. */
-export async function dailyStats(ctx: OrgContext, input: z.output<typeof DailyStatsInput>): Promise<DailyCount[]> {
+export async function dailyStats(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: z.output<typeof DailyStatsInput>): Promise<DailyCount[]> {
   const days = dayRange(input.from, input.to);
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
@@ -43,7 +43,10 @@ export async function dailyStats(ctx: OrgContext, input: z.output<typeof DailySt
  * inclusive), from the same rollups: one read where a daily series per issue would be one each.
  * An id that is not an issue of the project counts 0. A sum builds no series, so any range is allowed.
  */
-export async function issueTotals(ctx: OrgContext, input: { projectId: string; issueIds: string[]; from: string; to: string }): Promise<Map<string, number>> {
+export async function issueTotals(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  input: { projectId: string; issueIds: string[]; from: string; to: string },
+): Promise<Map<string, number>> {
   calendarDay("from", input.from);
   calendarDay("to", input.to);
   await requireProject(ctx, input.projectId);

@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import type { RequestContext } from "../context";
+import type { RequestContext, ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { activeOrganizationIdOf, resolveOrgScope } from "../organizations/org-scope";
 import { toTRPCError } from "./errors";
@@ -40,8 +40,11 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user, authSession: ctx.session.session } });
 });
 
-/** Acts in the session's active organization, after checking the caller's membership. */
+/**
+ * Acts in the session's active organization, after checking the caller's membership. Its context
+ * is a ServiceContext (context.ts), which procedures pass to their verb unchanged.
+ */
 export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   const org = await resolveOrgScope(ctx, activeOrganizationIdOf(ctx.session));
-  return next({ ctx: { ...ctx, org } });
+  return next({ ctx: { ...ctx, org } satisfies ServiceContext });
 });

@@ -42,7 +42,7 @@ describe("the agent's tools over the triage services", () => {
     const aExceptions = await a.session.query("exception.list", { projectId: a.project.id, issueId: aIssue.id });
     const bExceptions = await b.session.query("exception.list", { projectId: b.project.id, issueId: bIssue.id });
     Object.assign(ids, { aIssue: aIssue.id, aException: aExceptions.data.items.at(-1).id, bIssue: bIssue.id, bException: bExceptions.data.items[0].id });
-    aScope = { db: server.database.db, organizationId: a.org.id, projectId: a.project.id, userId: a.userId, role: "owner" };
+    aScope = { db: server.database.db, org: { organizationId: a.org.id, userId: a.userId, role: "owner" }, projectId: a.project.id };
   }, 60_000);
   afterAll(() => server.close());
 
@@ -96,7 +96,7 @@ describe("the agent's tools over the triage services", () => {
       ...times(12, { type: "SteadyError", value: "t", fn: "steady", timestamp: daysAgo(5) }),
       ...times(12, { type: "SteadyError", value: "t", fn: "steady" }),
     ]);
-    const cScope = { db: server.database.db, organizationId: c.org.id, projectId: c.project.id, userId: c.userId, role: "owner" };
+    const cScope = { db: server.database.db, org: { organizationId: c.org.id, userId: c.userId, role: "owner" }, projectId: c.project.id };
     type Changed = { spiking: { title: string; occurrencesInWindow: number; occurrencesInPreviousWindow: number }[] };
     // The last three days against the three before them: 10 against 1 spikes, 12 against 12 does not.
     const changed = (await run(byName("whatChanged"), cScope, { dateFrom: daysAgo(3).toISOString() })) as Changed;
@@ -115,7 +115,9 @@ describe("the agent's tools over the triage services", () => {
         ["severity", "CRITICAL", a.userId],
       ]),
     );
-    await expect(run(byName("setIssueStatus"), { ...aScope, role: "viewer" }, { issueId: ids.aIssue, status: "OPEN" })).rejects.toMatchObject({
+    await expect(
+      run(byName("setIssueStatus"), { ...aScope, org: { ...aScope.org, role: "viewer" } }, { issueId: ids.aIssue, status: "OPEN" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });

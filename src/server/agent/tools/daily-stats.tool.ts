@@ -3,7 +3,6 @@ import { ENVIRONMENTS } from "../../../shared/environments";
 import { DailyStatsInput } from "../../../shared/triage.inputs";
 import { dailyStats } from "../../stats/stats.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueIdInput, windowInput } from "./tool-inputs";
 import { resolveWindow, utcDayOf } from "./tool-window";
 
@@ -29,7 +28,7 @@ export const dailyStatsTool = defineAgentTool({
       from: utcDayOf(window.from),
       to: utcDayOf(window.to),
     });
-    const days = await dailyStats(orgContextOf(scope), query);
+    const days = await dailyStats(scope, query);
     return { issueId: input.issueId ?? null, from: query.from, to: query.to, total: days.reduce((sum, day) => sum + day.count, 0), days };
   },
 });

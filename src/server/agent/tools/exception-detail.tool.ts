@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { getException } from "../../exceptions/exception.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { fitToBudget } from "./size-budget";
 import { exceptionIdInput } from "./tool-inputs";
 
@@ -17,7 +16,7 @@ export const exceptionDetailTool = defineAgentTool({
   kind: "read",
   input: z.object({ exceptionId: exceptionIdInput }),
   async execute(scope, input) {
-    const exception = await getException(orgContextOf(scope), { projectId: scope.projectId, exceptionId: input.exceptionId });
+    const exception = await getException(scope, { projectId: scope.projectId, exceptionId: input.exceptionId });
     const event = Object.fromEntries(EVENT_FIELDS.filter((field) => field in exception.data).map((field) => [field, exception.data[field]]));
     return {
       exceptionId: exception.id,

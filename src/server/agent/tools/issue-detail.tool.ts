@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { getIssue } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
 import { issueIdInput } from "./tool-inputs";
 
@@ -16,7 +15,7 @@ export const issueDetailTool = defineAgentTool({
   kind: "read",
   input: z.object({ issueId: issueIdInput }),
   async execute(scope, input) {
-    const issue = await getIssue(orgContextOf(scope), { projectId: scope.projectId, issueId: input.issueId });
+    const issue = await getIssue(scope, { projectId: scope.projectId, issueId: input.issueId });
     return {
       ...issueSummary(issue),
       firstRelease: issue.firstRelease,

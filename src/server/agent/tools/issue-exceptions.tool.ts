@@ -2,7 +2,6 @@ import { z } from "zod";
 import { ListExceptionsInput } from "../../../shared/triage.inputs";
 import { listExceptions } from "../../exceptions/exception.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueIdInput } from "./tool-inputs";
 
 export const issueExceptionsTool = defineAgentTool({
@@ -15,7 +14,7 @@ export const issueExceptionsTool = defineAgentTool({
   }),
   async execute(scope, input) {
     const query = ListExceptionsInput.parse({ projectId: scope.projectId, issueId: input.issueId, page: 1, size: input.limit });
-    const page = await listExceptions(orgContextOf(scope), query);
+    const page = await listExceptions(scope, query);
     return {
       issueId: input.issueId,
       total: page.meta.totalItems,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { getIssue } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueIdInput } from "./tool-inputs";
 
 export const issueTagsTool = defineAgentTool({
@@ -14,7 +13,7 @@ export const issueTagsTool = defineAgentTool({
     key: z.string().max(200).optional().describe("Only this tag key (e.g. browser)"),
   }),
   async execute(scope, input) {
-    const issue = await getIssue(orgContextOf(scope), { projectId: scope.projectId, issueId: input.issueId });
+    const issue = await getIssue(scope, { projectId: scope.projectId, issueId: input.issueId });
     const tags = input.key ? issue.tags.filter((tag) => tag.key === input.key) : issue.tags;
     return {
       issueId: issue.id,

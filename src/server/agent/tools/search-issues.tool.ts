@@ -3,7 +3,6 @@ import { ENVIRONMENTS } from "../../../shared/environments";
 import { ISSUE_SEVERITIES, ISSUE_SORT_FIELDS, ISSUE_STATUSES, ListIssuesInput } from "../../../shared/triage.inputs";
 import { searchIssues } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
 import { toolDateInput } from "./tool-inputs";
 
@@ -37,7 +36,7 @@ export const searchIssuesTool = defineAgentTool({
       query: input.text,
     });
     // No total: counting reads every issue a text filter leaves, which the agent does not need.
-    const page = await searchIssues(orgContextOf(scope), query);
+    const page = await searchIssues(scope, query);
     return { issues: page.items.map(issueSummary), more: page.more };
   },
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { ISSUE_SEVERITIES } from "../../../shared/triage.inputs";
 import { setIssueSeverity } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
 import { issueIdInput } from "./tool-inputs";
 
@@ -13,7 +12,7 @@ export const setIssueSeverityTool = defineAgentTool({
   kind: "write",
   input: z.object({ issueId: issueIdInput, severity: z.enum(ISSUE_SEVERITIES) }),
   async execute(scope, input) {
-    const issue = await setIssueSeverity(orgContextOf(scope), { projectId: scope.projectId, issueId: input.issueId, severity: input.severity });
+    const issue = await setIssueSeverity(scope, { projectId: scope.projectId, issueId: input.issueId, severity: input.severity });
     return issueSummary(issue);
   },
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { ISSUE_STATUSES } from "../../../shared/triage.inputs";
 import { setIssueStatus } from "../../issues/issue.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
 import { issueIdInput } from "./tool-inputs";
 
@@ -13,7 +12,7 @@ export const setIssueStatusTool = defineAgentTool({
   kind: "write",
   input: z.object({ issueId: issueIdInput, status: z.enum(ISSUE_STATUSES) }),
   async execute(scope, input) {
-    const issue = await setIssueStatus(orgContextOf(scope), { projectId: scope.projectId, issueId: input.issueId, status: input.status });
+    const issue = await setIssueStatus(scope, { projectId: scope.projectId, issueId: input.issueId, status: input.status });
     return issueSummary(issue);
   },
 });

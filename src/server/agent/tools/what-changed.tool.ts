@@ -4,7 +4,7 @@ import type { IssueListItem } from "../../../shared/triage.views";
 import { searchIssues } from "../../issues/issue.service";
 import { issueTotals } from "../../stats/stats.service";
 import { defineAgentTool } from "./agent-tool";
-import { orgContextOf, type AgentScope } from "./agent-scope";
+import type { AgentScope } from "./agent-scope";
 import { issueSummary } from "./issue-summary";
 import { windowInput } from "./tool-inputs";
 import { previousWindow, resolveWindow, utcDayOf, type ToolWindow } from "./tool-window";
@@ -23,13 +23,13 @@ const SPIKE_FACTOR = 2;
 async function issuesSeenIn(scope: AgentScope, window: ToolWindow, sort: string) {
   const query = ListIssuesInput.parse({ projectId: scope.projectId, page: 1, size: CANDIDATES, sort, dateFrom: window.from, dateTo: window.to });
   // Uncounted: how many issues the window holds in all is not needed, and counting them cost more than the page.
-  return (await searchIssues(orgContextOf(scope), query)).items;
+  return (await searchIssues(scope, query)).items;
 }
 
 async function spikesAmong(scope: AgentScope, issues: IssueListItem[], window: ToolWindow) {
   const candidates = issues.slice(0, SPIKE_CANDIDATES);
   const totalsIn = ({ from, to }: ToolWindow) =>
-    issueTotals(orgContextOf(scope), { projectId: scope.projectId, issueIds: candidates.map((issue) => issue.id), from: utcDayOf(from), to: utcDayOf(to) });
+    issueTotals(scope, { projectId: scope.projectId, issueIds: candidates.map((issue) => issue.id), from: utcDayOf(from), to: utcDayOf(to) });
   const [current, previous] = await Promise.all([totalsIn(window), totalsIn(previousWindow(window))]);
   return candidates
     .map((issue) => ({ issue, current: current.get(issue.id) ?? 0, previous: previous.get(issue.id) ?? 0 }))

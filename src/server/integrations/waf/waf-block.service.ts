@@ -1,10 +1,12 @@
 import { canonicalCidr } from "../../../shared/ip-address";
-import { BlockIpInput, BlockStatusInput, ListWafAuditInput } from "../../../shared/waf.inputs";
+import type { z } from "zod";
+import type { BlockIpInput, BlockStatusInput, ListWafAuditInput } from "../../../shared/waf.inputs";
 import type { WafAuditEntry, WafBlockResult, WafBlockStatus } from "../../../shared/waf.views";
 import { AppError } from "../../errors";
 import type { WafIpSet } from "./waf-client";
 import { recordBlock, resolveBlockOrigin, selectAudit, selectWafConnection } from "./waf-connection.queries";
-import { withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import type { ServiceContext } from "../../context";
+import { withConnection, type ConnectedWaf } from "./waf-context";
 import { requirePermission } from "../../organizations/permissions";
 
 /** Lock conflicts with writers outside this process (other replicas, the AWS console) are retried this often. */
@@ -57,9 +59,8 @@ function targetOf(connected: ConnectedWaf, ipSetId: string | undefined) {
   return { id: row.blockListIpSetId, name: row.blockListIpSetName };
 }
 
-async function blockOrUnblock(ctx: WafContext, rawInput: unknown, action: "block" | "unblock"): Promise<WafBlockResult> {
+async function blockOrUnblock(ctx: ServiceContext, input: z.output<typeof BlockIpInput>, action: "block" | "unblock"): Promise<WafBlockResult> {
   await requirePermission(ctx, "integration:block");
-  const input = BlockIpInput.parse(rawInput);
   const origin = await resolveBlockOrigin(ctx.db, ctx.org.organizationId, input);
   if (!origin) throw new AppError("NOT_FOUND", "Project, issue or exception not found");
   const result = await withConnection(ctx, async (connected) => {
@@ -85,13 +86,12 @@ async function blockOrUnblock(ctx: WafContext, rawInput: unknown, action: "block
 }
 
 /** `POST …/waf/blocks`: adds the address to the block list; an address already there is a no-op (still audited). */
-export const blockIp = (ctx: WafContext, rawInput: unknown) => blockOrUnblock(ctx, rawInput, "block");
+export const blockIp = (ctx: ServiceContext, input: z.output<typeof BlockIpInput>) => blockOrUnblock(ctx, input, "block");
 /** `DELETE …/waf/blocks/{ip}`: removes it; an absent address is a no-op. */
-export const unblockIp = (ctx: WafContext, rawInput: unknown) => blockOrUnblock(ctx, rawInput, "unblock");
+export const unblockIp = (ctx: ServiceContext, input: z.output<typeof BlockIpInput>) => blockOrUnblock(ctx, input, "unblock");
 
 /** Whether the block list holds the address (exception detail); not connected or no block list reads as not blocked. */
-export async function blockStatus(ctx: WafContext, rawInput: unknown): Promise<WafBlockStatus> {
-  const { ip } = BlockStatusInput.parse(rawInput);
+export async function blockStatus(ctx: ServiceContext, { ip }: z.output<typeof BlockStatusInput>): Promise<WafBlockStatus> {
   const row = await selectWafConnection(ctx.db, ctx.org.organizationId);
   if (!ctx.waf || !row?.connectedAt || !row.blockListIpSetId || !row.blockListIpSetName) return { cidr: ip, blockList: null, blocked: false };
   const blockList = { id: row.blockListIpSetId, name: row.blockListIpSetName };
@@ -100,8 +100,7 @@ export async function blockStatus(ctx: WafContext, rawInput: unknown): Promise<W
 }
 
 /** `GET …/waf/audit`: every block and unblock, newest first. */
-export async function listWafAudit(ctx: WafContext, rawInput: unknown): Promise<WafAuditEntry[]> {
-  const input = ListWafAuditInput.parse(rawInput ?? {});
+export async function listWafAudit(ctx: ServiceContext, input: z.output<typeof ListWafAuditInput>): Promise<WafAuditEntry[]> {
   const rows = await selectAudit(ctx.db, ctx.org.organizationId, { limit: input.limit, cidr: input.ip });
   return rows.map(({ row, actorId, actorName, actorEmail }) => ({
     id: row.id,

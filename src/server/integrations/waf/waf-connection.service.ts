@@ -1,9 +1,10 @@
-import { ConnectWafInput, WAF_IAM_ACTIONS } from "../../../shared/waf.inputs";
+import { WAF_IAM_ACTIONS, type ConnectWafInput } from "../../../shared/waf.inputs";
 import type { IntegrationView, WafConnectionView, WafSetupView, WafTestResult } from "../../../shared/waf.views";
 import { AppError } from "../../errors";
 import type { WafConnection } from "./waf-client";
 import { clearWafConnection, ensureWafConnectionRow, selectWafConnection, updateWafConnection, type WafConnectionRow } from "./waf-connection.queries";
-import { loadConnection, NOT_CONNECTED, requireWafService, type WafContext } from "./waf-context";
+import type { ServiceContext } from "../../context";
+import { loadConnection, NOT_CONNECTED, requireWafService } from "./waf-context";
 import { sealWafKeys } from "./waf-credentials";
 import { can, requirePermission } from "../../organizations/permissions";
 
@@ -27,7 +28,7 @@ function toConnectionView(row: WafConnectionRow): WafConnectionView | null {
 }
 
 /** `GET /integrations`: every integration Faultline offers, with this organization's status. */
-export async function listIntegrations(ctx: WafContext): Promise<IntegrationView[]> {
+export async function listIntegrations(ctx: ServiceContext): Promise<IntegrationView[]> {
   const row = await selectWafConnection(ctx.db, ctx.org.organizationId);
   const view = row ? toConnectionView(row) : null;
   return [
@@ -42,7 +43,7 @@ export async function listIntegrations(ctx: WafContext): Promise<IntegrationView
 }
 
 /** `GET /integrations/aws/waf`: the connection, or NOT_FOUND when there is none. */
-export async function getWafConnection(ctx: WafContext): Promise<WafConnectionView> {
+export async function getWafConnection(ctx: ServiceContext): Promise<WafConnectionView> {
   const row = await selectWafConnection(ctx.db, ctx.org.organizationId);
   const view = row ? toConnectionView(row) : null;
   if (!view) throw new AppError("NOT_FOUND", NOT_CONNECTED);
@@ -50,7 +51,7 @@ export async function getWafConnection(ctx: WafContext): Promise<WafConnectionVi
 }
 
 /** What the screens need whether connected or not; creates the ExternalId on first sight. */
-export async function getWafSetup(ctx: WafContext): Promise<WafSetupView> {
+export async function getWafSetup(ctx: ServiceContext): Promise<WafSetupView> {
   const row = await ensureWafConnectionRow(ctx.db, ctx.org.organizationId);
   return {
     externalId: row.externalId,
@@ -61,7 +62,7 @@ export async function getWafSetup(ctx: WafContext): Promise<WafSetupView> {
   };
 }
 
-async function connectionFromInput(ctx: WafContext, input: ConnectWafInput): Promise<WafConnection> {
+async function connectionFromInput(ctx: ServiceContext, input: ConnectWafInput): Promise<WafConnection> {
   if (input.roleArn) {
     const row = await ensureWafConnectionRow(ctx.db, ctx.org.organizationId);
     return { region: input.region, scope: input.scope, credentials: { kind: "role", roleArn: input.roleArn, externalId: row.externalId } };
@@ -70,9 +71,8 @@ async function connectionFromInput(ctx: WafContext, input: ConnectWafInput): Pro
 }
 
 /** "Test connection": ListWebACLs (and ListIPSets) with the given credentials; nothing is stored. */
-export async function testWafConnection(ctx: WafContext, rawInput: unknown): Promise<WafTestResult> {
+export async function testWafConnection(ctx: ServiceContext, input: ConnectWafInput): Promise<WafTestResult> {
   await requirePermission(ctx, "integration:connect");
-  const input = ConnectWafInput.parse(rawInput);
   const waf = requireWafService(ctx);
   const connection = await connectionFromInput(ctx, input);
   const webAcls = await waf.client.listWebAcls(connection);
@@ -85,9 +85,8 @@ export async function testWafConnection(ctx: WafContext, rawInput: unknown): Pro
  * with the new credentials first; only if AWS accepts them are they sealed and stored, so a
  * failure stores nothing and leaves an existing connection as it was.
  */
-export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<WafConnectionView> {
+export async function connectWaf(ctx: ServiceContext, input: ConnectWafInput): Promise<WafConnectionView> {
   await requirePermission(ctx, "integration:connect");
-  const input = ConnectWafInput.parse(rawInput);
   const waf = requireWafService(ctx);
   const connection = await connectionFromInput(ctx, input);
   await waf.client.listWebAcls(connection);
@@ -116,14 +115,14 @@ export async function connectWaf(ctx: WafContext, rawInput: unknown): Promise<Wa
 }
 
 /** `DELETE /integrations/aws/waf`: the sealed credentials are deleted; the audit history stays. */
-export async function disconnectWaf(ctx: WafContext): Promise<{ disconnected: boolean }> {
+export async function disconnectWaf(ctx: ServiceContext): Promise<{ disconnected: boolean }> {
   await requirePermission(ctx, "integration:connect");
   await loadConnectionRowOrThrow(ctx);
   await clearWafConnection(ctx.db, ctx.org.organizationId);
   return { disconnected: true };
 }
 
-async function loadConnectionRowOrThrow(ctx: WafContext) {
+async function loadConnectionRowOrThrow(ctx: ServiceContext) {
   const row = await selectWafConnection(ctx.db, ctx.org.organizationId);
   if (!row?.connectedAt) throw new AppError("NOT_FOUND", NOT_CONNECTED);
   return row;

@@ -1,22 +1,14 @@
-import type { Db } from "../../db/client";
+import type { ServiceContext } from "../../context";
 import { AppError } from "../../errors";
-import type { OrgScope } from "../../organizations/org-scope";
 import { SecretOpenError } from "../../secrets/secret-box";
 import type { WafConnection } from "./waf-client";
 import { selectWafConnection, updateWafConnection, type WafConnectionRow } from "./waf-connection.queries";
 import { openWafKeys } from "./waf-credentials";
 import type { WafIntegration } from "./waf.module";
 
-/** What every WAF verb acts with (the REST and tRPC adapters build it from the request context). */
-export interface WafContext {
-  db: Db;
-  org: OrgScope;
-  waf?: WafIntegration;
-}
-
 export const NOT_CONNECTED = "The AWS WAF integration is not connected";
 
-export function requireWafService(ctx: WafContext): WafIntegration {
+export function requireWafService(ctx: Pick<ServiceContext, "db" | "org" | "waf">): WafIntegration {
   if (!ctx.waf) throw new AppError("SERVICE_UNAVAILABLE", "The AWS WAF integration is not available on this server");
   return ctx.waf;
 }
@@ -28,7 +20,7 @@ export interface ConnectedWaf {
 }
 
 /** The organization's connection with its credentials opened, or NOT_FOUND when it has none. */
-export async function loadConnection(ctx: WafContext): Promise<ConnectedWaf> {
+export async function loadConnection(ctx: Pick<ServiceContext, "db" | "org" | "waf">): Promise<ConnectedWaf> {
   const waf = requireWafService(ctx);
   const row = await selectWafConnection(ctx.db, ctx.org.organizationId);
   if (!row?.connectedAt || !row.region || !row.scope) throw new AppError("NOT_FOUND", NOT_CONNECTED);
@@ -63,7 +55,7 @@ const CREDENTIAL_FAILURES = new Set(["aws_credentials_rejected", "aws_access_den
  * credentials or permissions mark the connection failing with AWS's reason; a later success
  * marks it connected again.
  */
-export async function withConnection<T>(ctx: WafContext, call: (connected: ConnectedWaf) => Promise<T>): Promise<T> {
+export async function withConnection<T>(ctx: Pick<ServiceContext, "db" | "org" | "waf">, call: (connected: ConnectedWaf) => Promise<T>): Promise<T> {
   const connected = await loadConnection(ctx);
   try {
     const result = await call(connected);

@@ -1,11 +1,12 @@
 import { parseIpOrCidr } from "../../../shared/ip-address";
-import { IpSetIdInput, SetBlockListInput } from "../../../shared/waf.inputs";
+import type { IpSetIdInput, SetBlockListInput } from "../../../shared/waf.inputs";
 import type { WafConnectionView, WafIpSetView, WafSampledRequestList, WafWebAclView } from "../../../shared/waf.views";
 import { AppError } from "../../errors";
 import type { WafResourceSummary, WafWebAcl } from "./waf-client";
 import { selectExceptionsFromIp, updateWafConnection } from "./waf-connection.queries";
 import { getWafConnection } from "./waf-connection.service";
-import { withConnection, type ConnectedWaf, type WafContext } from "./waf-context";
+import type { ServiceContext } from "../../context";
+import { withConnection, type ConnectedWaf } from "./waf-context";
 import { requirePermission } from "../../organizations/permissions";
 
 /** AWS keeps sampled requests for three hours. */
@@ -28,7 +29,7 @@ async function findIpSet(connected: ConnectedWaf, ipSetId: string): Promise<WafR
 }
 
 /** `GET …/waf/web-acls`: each web ACL with its rules and the IP set each rule references. */
-export function listWebAcls(ctx: WafContext): Promise<WafWebAclView[]> {
+export function listWebAcls(ctx: ServiceContext): Promise<WafWebAclView[]> {
   return withConnection(ctx, async (connected) =>
     (await webAclsWithRules(connected)).map((acl) => ({
       id: acl.id,
@@ -46,7 +47,7 @@ export function listWebAcls(ctx: WafContext): Promise<WafWebAclView[]> {
 }
 
 /** `GET …/waf/ip-sets`: every IP set with its addresses and the rules that reference it. */
-export function listIpSets(ctx: WafContext): Promise<WafIpSetView[]> {
+export function listIpSets(ctx: ServiceContext): Promise<WafIpSetView[]> {
   return withConnection(ctx, async (connected) => {
     const { client } = connected.waf;
     const [summaries, acls] = await Promise.all([client.listIpSets(connected.connection), webAclsWithRules(connected)]);
@@ -68,9 +69,8 @@ export function listIpSets(ctx: WafContext): Promise<WafIpSetView[]> {
 }
 
 /** `PUT …/waf/block-list`: which IP set "Block this IP" writes to. */
-export async function setBlockList(ctx: WafContext, rawInput: unknown): Promise<WafConnectionView> {
+export async function setBlockList(ctx: ServiceContext, { ipSetId }: SetBlockListInput): Promise<WafConnectionView> {
   await requirePermission(ctx, "integration:connect");
-  const { ipSetId } = SetBlockListInput.parse(rawInput);
   await withConnection(ctx, async (connected) => {
     const ipSet = await connected.waf.client.getIpSet(connected.connection, await findIpSet(connected, ipSetId));
     await updateWafConnection(ctx.db, ctx.org.organizationId, {
@@ -87,8 +87,7 @@ export async function setBlockList(ctx: WafContext, rawInput: unknown): Promise<
  * `GET …/ip-sets/{ipSetId}/sampled-requests`: the last three hours of requests AWS sampled for
  * every rule that references the IP set, each client IP with the exceptions seen from it.
  */
-export async function sampledRequests(ctx: WafContext, rawInput: unknown): Promise<WafSampledRequestList> {
-  const { ipSetId } = IpSetIdInput.parse(rawInput);
+export async function sampledRequests(ctx: ServiceContext, { ipSetId }: IpSetIdInput): Promise<WafSampledRequestList> {
   const to = new Date();
   const from = new Date(to.getTime() - SAMPLE_WINDOW_MS);
   const requests = await withConnection(ctx, async (connected) => {

@@ -1,4 +1,4 @@
-import { BlockIpInput, ConnectWafInput, IpSetIdInput, ListWafAuditInput, SetBlockListInput } from "../../../shared/waf.inputs";
+import { BlockIpInput, ConnectWafInput, IpSetIdInput, ListWafAuditInput, SetBlockListInput, UnblockIpInput } from "../../../shared/waf.inputs";
 import {
   IntegrationList,
   WafAuditList,
@@ -10,7 +10,7 @@ import {
   WafWebAclList,
 } from "../../../shared/waf.views";
 import { bodyOf, queryOf } from "../../rest/input";
-import type { OrgRequestContext, RestRoute } from "../../rest/rest-route";
+import type { RestRoute } from "../../rest/rest-route";
 import { blockIp, listWafAudit, unblockIp } from "./waf-block.service";
 import { connectWaf, disconnectWaf, getWafConnection, listIntegrations } from "./waf-connection.service";
 import { listIpSets, listWebAcls, sampledRequests, setBlockList } from "./waf-resources.service";
@@ -18,7 +18,6 @@ import { listIpSets, listWebAcls, sampledRequests, setBlockList } from "./waf-re
 const INTEGRATIONS_PATH = "/organizations/:orgId/integrations";
 const WAF_PATH = `${INTEGRATIONS_PATH}/aws/waf`;
 const tag = "Integrations";
-const ctxOf = (ctx: OrgRequestContext) => ({ db: ctx.db, org: ctx.org, waf: ctx.waf });
 
 /** REST twins of the integration and waf procedures (issue 16), over the same services; every AWS call is made by the server. */
 export const wafRestRoutes: RestRoute[] = [
@@ -30,7 +29,7 @@ export const wafRestRoutes: RestRoute[] = [
     output: IntegrationList,
     response: "Every integration with status, last error and connection time",
     access: "organization",
-    handler: (ctx) => listIntegrations(ctxOf(ctx)),
+    handler: (ctx) => listIntegrations(ctx),
   },
   {
     method: "get",
@@ -40,7 +39,7 @@ export const wafRestRoutes: RestRoute[] = [
     output: WafConnectionView,
     response: "The connection, the key id masked",
     access: "organization",
-    handler: (ctx) => getWafConnection(ctxOf(ctx)),
+    handler: (ctx) => getWafConnection(ctx),
   },
   {
     method: "put",
@@ -52,7 +51,7 @@ export const wafRestRoutes: RestRoute[] = [
     response: "The connection, the key id masked",
     access: "organization",
     permission: "integration:connect",
-    handler: (ctx, req) => connectWaf(ctxOf(ctx), bodyOf(req)),
+    handler: (ctx, req) => connectWaf(ctx, ConnectWafInput.parse(bodyOf(req))),
   },
   {
     method: "delete",
@@ -63,7 +62,7 @@ export const wafRestRoutes: RestRoute[] = [
     response: "Disconnected",
     access: "organization",
     permission: "integration:connect",
-    handler: (ctx) => disconnectWaf(ctxOf(ctx)),
+    handler: (ctx) => disconnectWaf(ctx),
   },
   {
     method: "get",
@@ -73,7 +72,7 @@ export const wafRestRoutes: RestRoute[] = [
     output: WafWebAclList,
     response: "Web ACLs of the connected region and scope",
     access: "organization",
-    handler: (ctx) => listWebAcls(ctxOf(ctx)),
+    handler: (ctx) => listWebAcls(ctx),
   },
   {
     method: "get",
@@ -83,7 +82,7 @@ export const wafRestRoutes: RestRoute[] = [
     output: WafIpSetList,
     response: "IP sets, their addresses and the rules referencing them",
     access: "organization",
-    handler: (ctx) => listIpSets(ctxOf(ctx)),
+    handler: (ctx) => listIpSets(ctx),
   },
   {
     method: "get",
@@ -94,7 +93,7 @@ export const wafRestRoutes: RestRoute[] = [
     output: WafSampledRequestList,
     response: "Sampled requests, each client IP with the exceptions seen from it",
     access: "organization",
-    handler: (ctx, req) => sampledRequests(ctxOf(ctx), queryOf(req)),
+    handler: (ctx, req) => sampledRequests(ctx, IpSetIdInput.parse(queryOf(req))),
   },
   {
     method: "put",
@@ -106,7 +105,7 @@ export const wafRestRoutes: RestRoute[] = [
     response: "The connection with its block list",
     access: "organization",
     permission: "integration:connect",
-    handler: (ctx, req) => setBlockList(ctxOf(ctx), bodyOf(req)),
+    handler: (ctx, req) => setBlockList(ctx, SetBlockListInput.parse(bodyOf(req))),
   },
   {
     method: "post",
@@ -119,7 +118,7 @@ export const wafRestRoutes: RestRoute[] = [
     status: 201,
     access: "organization",
     permission: "integration:block",
-    handler: (ctx, req) => blockIp(ctxOf(ctx), bodyOf(req)),
+    handler: (ctx, req) => blockIp(ctx, BlockIpInput.parse(bodyOf(req))),
   },
   {
     method: "delete",
@@ -132,7 +131,7 @@ export const wafRestRoutes: RestRoute[] = [
     response: "The IP set and whether it changed",
     access: "organization",
     permission: "integration:block",
-    handler: (ctx, req) => unblockIp(ctxOf(ctx), { ...queryOf(req), ...bodyOf(req) }),
+    handler: (ctx, req) => unblockIp(ctx, UnblockIpInput.parse({ ...queryOf(req), ...bodyOf(req) })),
   },
   {
     method: "get",
@@ -143,6 +142,6 @@ export const wafRestRoutes: RestRoute[] = [
     output: WafAuditList,
     response: "Audit entries",
     access: "organization",
-    handler: (ctx, req) => listWafAudit(ctxOf(ctx), queryOf(req)),
+    handler: (ctx, req) => listWafAudit(ctx, ListWafAuditInput.parse(queryOf(req))),
   },
 ];

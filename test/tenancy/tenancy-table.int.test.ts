@@ -1,15 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { REST_ROUTES } from "../../src/server/composition/rest-routes";
 import { createV1Router } from "../../src/server/composition/v1.router";
-import type { AppServices } from "../../src/server/context";
+import { startTestServer, type TestServer } from "../helpers/test-server";
 import { procedurePaths } from "../helpers/typed-trpc";
 import { PROCEDURES, ROUTES } from "./tenancy-table";
 
-// Registering routes touches no service; only the project routes read the API URL.
-const registeredRoutes = () => listRoutes(createV1Router({ env: { API_URL: "http://localhost" } } as unknown as AppServices)).map(routeKey);
-
 describe("the tenancy table", () => {
+  // The routes are registered over the app's real, full service set (registering calls none of them).
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  const registeredRoutes = () => listRoutes(createV1Router(server.services)).map(routeKey);
+
   it("has an entry for every tRPC procedure of appRouter, and none for a procedure that is gone", () => {
     const missing = procedurePaths().filter((path) => !(path in PROCEDURES));
     expect(missing, "procedures without a tenancy entry").toEqual([]);
