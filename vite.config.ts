@@ -18,9 +18,6 @@ const PROCESS_SUITES = [
   "test/security/outbox.int.test.ts",
   "test/security/mail-links.int.test.ts",
   "src/server/env.test.ts",
-  "src/server/auth/secret.test.ts",
-  "src/server/error-mapping.int.test.ts",
-  "src/server/rest/active-org-route.int.test.ts",
   "src/server/integrations/waf/waf-secrets.int.test.ts",
 ];
 
