@@ -63,6 +63,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // Pure suites share a worker's module cache instead of re-importing per file.
+          isolate: false,
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", ...PROCESS_SUITES],
         },
