@@ -8,6 +8,19 @@ const root = import.meta.dirname;
 // Vitest runs server code only; the client plugins (route generation, React, Tailwind) are for builds.
 const underTest = Boolean(process.env.VITEST);
 
+/** Suites that drive Chromium or fetch the built client: only they need `npm run build` first. */
+const BROWSER_SUITES = ["test/e2e/**/*.test.ts", "test/security/client-exposure.int.test.ts"];
+/** Suites that start the server (or a tool) as a child process: start-up, signals, real `npm start`. */
+const PROCESS_SUITES = [
+  "test/chaos/**/*.test.ts",
+  "test/secrets/key-rotation.int.test.ts",
+  "test/security/log-lines.int.test.ts",
+  "test/security/outbox.int.test.ts",
+  "test/security/mail-links.int.test.ts",
+  "src/server/env.test.ts",
+  "src/server/integrations/waf/waf-secrets.int.test.ts",
+];
+
 export default defineConfig({
   root: path.join(root, "src/client"),
   publicDir: path.join(root, "public"),
@@ -36,7 +49,6 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // Integration suites share one database per worker; two cores do not gain from more forks.
     pool: "forks",
     maxWorkers: 2,
@@ -45,5 +57,35 @@ export default defineConfig({
     // Polls wait on a browser page or a background commit; 1 s (the default) is too tight on two
     // cores busy with a parallel suite (a page's first load alone has taken longer here).
     expect: { poll: { timeout: 10_000 } },
+    // Four kinds of suite (docs/architecture.md, "Tests"): `vitest run --project database` runs one.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          // Pure suites share a worker's module cache instead of re-importing per file.
+          isolate: false,
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", ...PROCESS_SUITES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database",
+          include: ["src/**/*.int.test.ts", "test/**/*.int.test.ts"],
+          exclude: [...BROWSER_SUITES, ...PROCESS_SUITES],
+          globalSetup: ["test/setup/database-template.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: BROWSER_SUITES, globalSetup: ["test/setup/client-build.ts", "test/setup/database-template.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "process", include: PROCESS_SUITES, globalSetup: ["test/setup/database-template.ts"] },
+      },
+    ],
   },
 });

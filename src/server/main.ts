@@ -5,24 +5,20 @@ import { modelConfigurationProblem } from "./chat/model-provider";
 import { createAuth } from "./auth/auth";
 import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
-import { resolveAuthSecret, resolveSecretsKeyring } from "./auth/secret";
+import { resolveAuthSecret } from "./auth/secret";
 import { createDatabase } from "./db/client";
-import { assertStartable, InvalidEnvironmentError, parseEnv, type Env } from "./env";
+import { InvalidEnvironmentError } from "./env";
 import { OUTBOX_PATH } from "./auth/outbox.routes";
 import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 import { createWafIntegration } from "./integrations/waf/waf.module";
-import type { Keyring } from "./secrets/keyring";
 import { assertSealedSecretsOpen } from "./secrets/sealed-fields.check";
-import { createSecretBox, type SecretBox } from "./secrets/secret-box";
+import { loadStartupEnvironment } from "./startup-environment";
 
-function loadEnv(): { env: Env; keyring: Keyring; secretBox: SecretBox } {
+function loadEnv(): ReturnType<typeof loadStartupEnvironment> {
   try {
-    const env = parseEnv();
-    assertStartable(env);
-    const keyring = resolveSecretsKeyring(env);
-    return { env, keyring, secretBox: createSecretBox(keyring) };
+    return loadStartupEnvironment();
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);

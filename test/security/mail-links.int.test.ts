@@ -6,36 +6,16 @@
  * - production without SMTP_URL refuses to start unless MAIL_LOG_LINKS=true, and starts with it;
  * - by default the logged reset and verification links carry no token (redacted), while the
  *   local outbox still has the working link; MAIL_LOG_LINKS=true logs the link as it is.
- * Over HTTP against the running server (the refusal: the server process's exit and message).
+ * Over HTTP against the running server (the refusal: the start-up rule main.ts applies first).
  */
 import { describe, expect, it } from "vitest";
 import { startAppProcess } from "../helpers/app-process";
-import { spawn } from "node:child_process";
-import path from "node:path";
+import { InvalidEnvironmentError } from "../../src/server/env";
+import { loadStartupEnvironment } from "../../src/server/startup-environment";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { lastMail, PASSWORD, uniqueEmail } from "../helpers/test-users";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "p".repeat(40), SECRETS_KEY: "5".repeat(64), PGLITE_DATA_DIR: "memory://", CLIENT_MODE: "none" };
-
-function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    // A server that starts when it should not is stopped here, so the failing test leaks nothing.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 async function requestReset(server: TestServer) {
   const email = uniqueEmail("links");
@@ -50,11 +30,18 @@ async function requestReset(server: TestServer) {
 // Servers start here (some as processes); on a busy shared machine that has taken over 30 s.
 describe("mail links in the log", { timeout: 120_000 }, () => {
   it("refuses to start in production without SMTP_URL unless MAIL_LOG_LINKS=true", async () => {
-    const refused = await runMain({ ...PRODUCTION, HOST: "127.0.0.1", PORT: "0" });
-    expect(refused.code).toBe(1);
-    expect(refused.output).toContain("Invalid environment configuration");
-    expect(refused.output).toContain("SMTP_URL: required when NODE_ENV is production");
-    expect(refused.output).toContain("MAIL_LOG_LINKS=true");
+    // What main.ts checks before it opens the database (src/server/env.test.ts proves such an error exits 1).
+    let refused: unknown;
+    try {
+      loadStartupEnvironment({ ...PRODUCTION, HOST: "127.0.0.1", PORT: "0" });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(InvalidEnvironmentError);
+    const message = (refused as Error).message;
+    expect(message).toContain("Invalid environment configuration");
+    expect(message).toContain("SMTP_URL: required when NODE_ENV is production");
+    expect(message).toContain("MAIL_LOG_LINKS=true");
 
     const app = await startAppProcess({ ...PRODUCTION, MAIL_LOG_LINKS: "true" });
     try {

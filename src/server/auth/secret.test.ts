@@ -2,15 +2,15 @@
  * Where AUTH_SECRET's sibling SECRETS_KEY comes from. Battery: a set key is used (and a malformed
  * one stops parseEnv naming SECRETS_KEY); a local install generates one into the data folder once
  * (owner-only file) and reuses it; memory:// gets a throwaway key; production refuses to start
- * without it, with the 'Invalid environment configuration' message and exit code 1.
+ * without it, with the 'Invalid environment configuration' message (main.ts exits 1 on it).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidEnvironmentError, parseEnv } from "../env";
 import { createSecretBox } from "../secrets/secret-box";
+import { loadStartupEnvironment } from "../startup-environment";
 import { resolveSecretsKeyring } from "./secret";
 
 const KEY = "ab".repeat(32);
@@ -43,24 +43,16 @@ describe("SECRETS_KEY", () => {
     expect(() => resolveSecretsKeyring(env)).toThrow("SECRETS_KEY: required when NODE_ENV is production");
     expect(resolveSecretsKeyring({ ...env, SECRETS_KEY: KEY }).current.version).toBe(1);
 
-    const main = path.join(import.meta.dirname, "../main.ts");
-    const run = spawnSync(process.execPath, ["--import", "tsx", main], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        AUTH_SECRET: "x".repeat(32),
-        // Mail links are the other production requirement; this run is about SECRETS_KEY alone.
-        MAIL_LOG_LINKS: "true",
-        PGLITE_DATA_DIR: "memory://",
-        CLIENT_MODE: "none",
-        PORT: "0",
-        HOST: "127.0.0.1",
-      },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain("Invalid environment configuration");
-    expect(run.stderr).toContain("SECRETS_KEY: required when NODE_ENV is production");
+    // What main.ts checks before it opens the database (env.test.ts proves such an error exits 1).
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      // Mail links are the other production requirement; this check is about SECRETS_KEY alone.
+      MAIL_LOG_LINKS: "true",
+      PGLITE_DATA_DIR: "memory://",
+    };
+    expect(() => loadStartupEnvironment(production)).toThrow(InvalidEnvironmentError);
+    expect(() => loadStartupEnvironment(production)).toThrow(/^Invalid environment configuration\n[\s\S]*SECRETS_KEY: required when NODE_ENV is production/);
+    expect(loadStartupEnvironment({ ...production, SECRETS_KEY: KEY }).keyring.current.version).toBe(1);
   });
 });
