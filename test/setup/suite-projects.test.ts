@@ -3,10 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * CI's PostgreSQL pass runs the database, browser and process projects and skips `unit`, whose
- * suites never touch a database (vite.config.ts). That holds only while no suite named like a unit
- * test (`*.test.ts`, not `*.int.test.ts`) opens a database, a server or a process: such a suite
- * would silently miss the PostgreSQL pass.
+ * The unit project's suites share a worker's module cache (`isolate: false` in vite.config.ts) and
+ * get no migrated database template: that holds only while no suite named like a unit test
+ * (`*.test.ts`, not `*.int.test.ts`) opens a database, a server or a process.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DATABASE_REACH =
