@@ -1,12 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Plan } from "../../shared/billing.inputs";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
-
-export const PLANS = ["free", "plus"] as const;
-export type Plan = (typeof PLANS)[number];
 
 /** Subscription statuses that grant the paid plan; past_due keeps access while the provider retries the payment. */
 export const ENTITLED_STATUSES = ["active", "trialing", "past_due"] as const;
