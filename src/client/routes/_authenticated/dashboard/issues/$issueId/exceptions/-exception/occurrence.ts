@@ -1,8 +1,8 @@
 /**
  * A defensive reading of an exception's stored occurrence (`ExceptionDetail.data`, written by
- * ingest as its NormalizedOccurrence). The client may not import server types, the JSON may come
- * from an older writer, and every value started as SDK input: each field is checked for its type
- * and anything unexpected is left out rather than trusted.
+ * ingest as the NormalizedOccurrence of shared/occurrence.types.ts). The views below are not that
+ * type on purpose: the JSON may come from an older writer and every value started as SDK input, so
+ * each field is checked for its type and anything unexpected is left out rather than trusted.
  */
 
 export interface FrameView {
