@@ -73,6 +73,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "database",
+          // Suites share a worker's module cache and its PGlite (emptied between suites,
+          // test/helpers/reused-pglite.ts): importing the server and starting PGlite cost 5–8 s a suite.
+          isolate: false,
           include: ["src/**/*.int.test.ts", "test/**/*.int.test.ts"],
           exclude: [...BROWSER_SUITES, ...PROCESS_SUITES],
           globalSetup: ["test/setup/database-template.ts"],

@@ -3,6 +3,7 @@ import { openAsBlob } from "node:fs";
 import postgres from "postgres";
 import { createDatabase, type Database } from "../../src/server/db/client";
 import type { DatabaseTemplate } from "../setup/database-template";
+import { leasePglite } from "./reused-pglite";
 
 /** Where the suite runs: PGlite in memory by default, PostgreSQL when DATABASE_URL is set (CI runs both). */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -22,11 +23,12 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = await runTemplate();
   if (!TEST_DATABASE_URL) {
-    const pgliteTemplate = template?.kind === "pglite" ? await openAsBlob(template.file) : undefined;
-    const database = createDatabase({ pgliteDataDir: "memory://", pgliteTemplate });
+    const pgliteTemplate = template?.kind === "pglite" ? await templateBlob(template.file) : undefined;
+    const database = createDatabase({ pgliteDataDir: "memory://", pgliteClient: leasePglite(pgliteTemplate) });
     // A no-op on a copy of the template (every migration is recorded as applied), kept so a
     // template from an older migration set could never go unnoticed.
     await database.migrate();
+    // Closing hands the emptied PGlite to the worker's next suite (reused-pglite.ts).
     return { ...database, destroy: () => database.close() };
   }
   const name = `faultline_test_${randomBytes(6).toString("hex")}`;
@@ -54,4 +56,11 @@ async function runTemplate(): Promise<DatabaseTemplate | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import("vitest");
   return inject("databaseTemplate");
+}
+
+/** The template tarball, read once per worker. */
+let templateRead: { file: string; blob: Promise<Blob> } | undefined;
+function templateBlob(file: string): Promise<Blob> {
+  if (templateRead?.file !== file) templateRead = { file, blob: openAsBlob(file) };
+  return templateRead.blob;
 }

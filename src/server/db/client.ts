@@ -48,11 +48,17 @@ export interface DatabaseOptions {
    * second, where an empty PGlite's initdb plus every migration takes 5–10 s.
    */
   pgliteTemplate?: Blob;
+  /**
+   * An already-open PGlite to use instead of starting one: the test suite keeps one per worker and
+   * empties it between suites (test/helpers/test-database.ts), as starting one costs 2–3 s.
+   */
+  pgliteClient?: PGlite;
   maxConnections?: number;
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? createPostgres(options.databaseUrl, options.maxConnections ?? 10) : createPglite(options.pgliteDataDir, options.pgliteTemplate);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  return createPglite(options.pgliteClient ?? openPglite(options.pgliteDataDir, options.pgliteTemplate));
 }
 
 function createPostgres(url: string, max: number): Database {
@@ -111,13 +117,17 @@ async function preferLz4(client: postgres.Sql) {
 
 const PGLITE_SETTINGS = ["shared_buffers = 16MB", "wal_buffers = 1MB", "work_mem = 2MB"];
 
-function createPglite(dataDir: string, template?: Blob): Database {
+/** PGlite runs inside this process; `memory://` keeps it in memory, a path on disk. */
+export function openPglite(dataDir: string, template?: Blob): PGlite {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   if (template && !inMemory) throw new Error("a PGlite template applies to an in-memory database only");
-  // PGlite runs inside this process: a small buffer cache keeps its WebAssembly heap (and so the
-  // process RSS) down; the OS page cache still holds the hot data. Measured in bench/README.md.
-  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir), { postgresqlconf: PGLITE_SETTINGS, loadDataDir: template });
+  // A small buffer cache keeps PGlite's WebAssembly heap (and so the process RSS) down; the OS
+  // page cache still holds the hot data. Measured in bench/README.md.
+  return new PGlite(inMemory ? undefined : path.resolve(dataDir), { postgresqlconf: PGLITE_SETTINGS, loadDataDir: template });
+}
+
+function createPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const runPrepared = createPglitePreparedRunner(client);
   return {
