@@ -33,6 +33,38 @@ describe("readOccurrence", () => {
     expect(view.sdk).toEqual({ name: "sentry.javascript.node", version: "11.12.0" });
   });
 
+  it("reads a mapped frame's minified original and each frame's symbolication, dropping unknown states", () => {
+    const view = readOccurrence({
+      exceptions: [
+        {
+          type: "TypeError",
+          frames: [
+            {
+              filename: "src/price.ts",
+              function: "renderPrice",
+              lineno: 12,
+              colno: 5,
+              raw: { filename: "bundle.js", function: "a", lineno: 1, colno: 8195 },
+              symbolication: "mapped",
+            },
+            { filename: "bundle.js", function: "b", lineno: 1, colno: 10, symbolication: "bundle_not_found" },
+            { filename: "bundle.js", function: "c", lineno: 1, colno: 11, raw: "bundle.js", symbolication: "made_up" },
+            { filename: "main.py", function: "run", lineno: 3 },
+          ],
+        },
+      ],
+    });
+    const frames = view.exceptions[0].frames;
+    expect(frames[0]).toMatchObject({
+      function: "renderPrice",
+      raw: { filename: "bundle.js", function: "a", lineno: 1, colno: 8195 },
+      symbolication: "mapped",
+    });
+    expect(frames[1]).toMatchObject({ raw: null, symbolication: "bundle_not_found" });
+    expect(frames[2]).toMatchObject({ raw: null, symbolication: null });
+    expect(frames[3]).toMatchObject({ raw: null, symbolication: null });
+  });
+
   it("reads the native, thread, module and debug-image fields ingest keeps", () => {
     const view = readOccurrence({
       exceptions: [
@@ -100,6 +132,8 @@ describe("readOccurrence", () => {
         instructionAddr: null,
         package: null,
         vars: [],
+        raw: null,
+        symbolication: null,
       },
     ]);
     expect(view.request).toBeNull();

@@ -1,3 +1,5 @@
+import { SYMBOLICATION_REASONS, type RawFrame, type SymbolicationReason, type SymbolicationState } from "@/shared/symbolication";
+
 /**
  * A defensive reading of an exception's stored occurrence (`ExceptionDetail.data`, written by
  * ingest as the NormalizedOccurrence of shared/occurrence.types.ts). The views below are not that
@@ -20,6 +22,10 @@ export interface FrameView {
   package: string | null;
   /** Local variables as stored (trimmed and scrubbed at ingest). */
   vars: [string, unknown][];
+  /** A JavaScript frame mapped through a source map: the minified frame the SDK sent. */
+  raw: RawFrame | null;
+  /** A JavaScript frame: "mapped", or why it is not (null for other platforms). */
+  symbolication: SymbolicationState | null;
 }
 
 export interface MechanismView {
@@ -147,8 +153,19 @@ function readFrame(value: unknown): FrameView | null {
     instructionAddr: text(frame.instructionAddr),
     package: text(frame.package),
     vars: entries(frame.vars),
+    raw: readRawFrame(frame.raw),
+    symbolication: symbolicationState(frame.symbolication),
   };
 }
+
+function readRawFrame(value: unknown): RawFrame | null {
+  const raw = record(value);
+  if (!raw) return null;
+  return { filename: text(raw.filename), function: text(raw.function), lineno: count(raw.lineno), colno: count(raw.colno) };
+}
+
+const symbolicationState = (value: unknown): SymbolicationState | null =>
+  value === "mapped" || SYMBOLICATION_REASONS.includes(value as SymbolicationReason) ? (value as SymbolicationState) : null;
 
 const readFrames = (value: unknown): FrameView[] =>
   list(value)

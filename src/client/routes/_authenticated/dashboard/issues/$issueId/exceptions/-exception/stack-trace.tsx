@@ -10,6 +10,7 @@ import { Label } from "@/client/components/ui/label";
 import { KeyValueTable } from "./key-value-table";
 import { exceptionTree } from "./exception-tree";
 import type { ExceptionValueView, FrameView } from "./occurrence";
+import { SYMBOLICATION_REASON_LABELS } from "@/shared/symbolication";
 
 /** Minified bundles put whole files on one line; a context line is cut at this length. */
 const MAX_CONTEXT_LINE = 400;
@@ -19,7 +20,8 @@ const MAX_CONTEXT_LINE = 400;
  * the reverse), each with its stack trace newest call first; an exception group as a tree. A
  * message event (captureMessage, whose stack some SDKs carry in a typeless exception) is shown as
  * a message with its stack, never as an "Error". One toggle limits every trace to the
- * application's own frames.
+ * application's own frames; another, when source maps mapped any frame, shows the minified frames
+ * the SDK sent.
  */
 export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions: ExceptionValueView[]; stacktrace: FrameView[]; message: string | null }) {
   const carriesMessage = message !== null && exceptions.length > 0 && exceptions.every((exception) => exception.type === null);
@@ -30,6 +32,9 @@ export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions
   const hasInApp = allFrames.some((frame) => frame.inApp);
   const [inAppOnly, setInAppOnly] = useState(hasInApp);
   const toggleId = useId();
+  const hasMinified = allFrames.some((frame) => frame.raw !== null);
+  const [minified, setMinified] = useState(false);
+  const minifiedToggleId = useId();
   const isMessage = realExceptions.length === 0 && message !== null;
 
   if (realExceptions.length === 0 && stack.length === 0 && !isMessage) return null;
@@ -39,17 +44,27 @@ export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{realExceptions.length ? "Exception" : isMessage ? "Message" : "Stack trace"}</h2>
         {allFrames.length ? (
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={toggleId}
-              checked={inAppOnly}
-              onCheckedChange={(checked) => setInAppOnly(checked === true)}
-              disabled={!hasInApp}
-              data-testid="in-app-toggle"
-            />
-            <Label htmlFor={toggleId} className="font-normal">
-              In-app frames only
-            </Label>
+          <div className="flex items-center gap-4">
+            {hasMinified ? (
+              <div className="flex items-center gap-2">
+                <Checkbox id={minifiedToggleId} checked={minified} onCheckedChange={(checked) => setMinified(checked === true)} data-testid="minified-toggle" />
+                <Label htmlFor={minifiedToggleId} className="font-normal">
+                  Minified
+                </Label>
+              </div>
+            ) : null}
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={toggleId}
+                checked={inAppOnly}
+                onCheckedChange={(checked) => setInAppOnly(checked === true)}
+                disabled={!hasInApp}
+                data-testid="in-app-toggle"
+              />
+              <Label htmlFor={toggleId} className="font-normal">
+                In-app frames only
+              </Label>
+            </div>
           </div>
         ) : null}
       </div>
@@ -63,7 +78,7 @@ export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions
             </CardHeader>
           ) : null}
           {stack.length ? (
-            <FrameList frames={stack} inAppOnly={inAppOnly} />
+            <FrameList frames={stack} inAppOnly={inAppOnly} minified={minified} />
           ) : (
             <p className="px-6 py-4 text-sm text-muted-foreground">No stack trace was sent.</p>
           )}
@@ -76,7 +91,7 @@ export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions
                 Caused by
               </p>
             ) : null}
-            <ExceptionCard exception={exception} inAppOnly={inAppOnly} thrown={index === 0} />
+            <ExceptionCard exception={exception} inAppOnly={inAppOnly} minified={minified} thrown={index === 0} />
           </div>
         ))
       )}
@@ -84,7 +99,7 @@ export function ExceptionChain({ exceptions, stacktrace, message }: { exceptions
   );
 }
 
-function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionValueView; inAppOnly: boolean; thrown: boolean }) {
+function ExceptionCard({ exception, inAppOnly, minified, thrown }: { exception: ExceptionValueView; inAppOnly: boolean; minified: boolean; thrown: boolean }) {
   const mechanism = exception.mechanism;
   return (
     <Card className="gap-0 overflow-hidden py-0" data-testid="chained-exception" data-thrown={thrown}>
@@ -129,7 +144,7 @@ function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionV
         ) : null}
       </CardHeader>
       {exception.frames.length ? (
-        <FrameList frames={exception.frames} inAppOnly={inAppOnly} />
+        <FrameList frames={exception.frames} inAppOnly={inAppOnly} minified={minified} />
       ) : (
         <p className="px-6 py-4 text-sm text-muted-foreground">No stack trace was sent.</p>
       )}
@@ -137,7 +152,7 @@ function ExceptionCard({ exception, inAppOnly, thrown }: { exception: ExceptionV
   );
 }
 
-export function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnly: boolean }) {
+export function FrameList({ frames, inAppOnly, minified = false }: { frames: FrameView[]; inAppOnly: boolean; minified?: boolean }) {
   const newestFirst = [...frames].reverse();
   const inApp = newestFirst.filter((frame) => frame.inApp);
   const showAll = !inAppOnly || inApp.length === 0;
@@ -155,11 +170,17 @@ export function FrameList({ frames, inAppOnly }: { frames: FrameView[]; inAppOnl
       <ol className="divide-y" data-testid="stack-frames">
         {shown.map((frame, index) => (
           // Frames have no identity of their own; position within this rendering is theirs.
-          <Frame key={`${showAll}-${index}`} frame={frame} defaultOpen={index === 0} />
+          <Frame key={`${showAll}-${minified}-${index}`} frame={minified ? asSent(frame) : frame} defaultOpen={index === 0} />
         ))}
       </ol>
     </>
   );
+}
+
+/** A mapped frame as the SDK sent it: the minified position, without the original's context lines. */
+function asSent(frame: FrameView): FrameView {
+  if (!frame.raw) return frame;
+  return { ...frame, ...frame.raw, absPath: null, contextLine: null, preContext: [], postContext: [], raw: null, symbolication: null };
 }
 
 const basename = (path: string) => path.split(/[\\/]/).pop() || path;
@@ -219,6 +240,11 @@ function Frame({ frame, defaultOpen }: { frame: FrameView; defaultOpen: boolean 
           </Badge>
         ) : null}
       </button>
+      {frame.symbolication && frame.symbolication !== "mapped" ? (
+        <p className="px-10 pb-2 text-xs text-muted-foreground" data-testid="frame-symbolication" data-reason={frame.symbolication}>
+          {SYMBOLICATION_REASON_LABELS[frame.symbolication]} <span className="font-mono">({frame.symbolication})</span>
+        </p>
+      ) : null}
       {open && (frame.contextLine !== null || frame.preContext.length > 0 || frame.postContext.length > 0) ? <ContextLines frame={frame} /> : null}
       {open && frame.vars.length > 0 ? (
         <div className="border-t bg-muted/20 px-4 py-2" data-testid="frame-vars">
