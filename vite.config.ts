@@ -83,7 +83,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "browser", include: BROWSER_SUITES, globalSetup: ["test/setup/client-build.ts", "test/setup/database-template.ts"] },
+        test: {
+          name: "browser",
+          // As the database project, and one Chromium per worker (test/helpers/browser.ts).
+          isolate: false,
+          include: BROWSER_SUITES,
+          globalSetup: ["test/setup/client-build.ts", "test/setup/database-template.ts"],
+        },
       },
       {
         extends: true,
