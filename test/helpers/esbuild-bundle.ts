@@ -44,6 +44,8 @@ export async function buildBundle(files: Record<string, string>, entry: string, 
   }
 }
 
+const PAGE_URL = "https://app.example/index.html";
+
 /**
  * Runs the bundle as a browser would load it from `scriptUrl`, calls `call` (an expression of the
  * bundle's globals), and returns the stack of the error it throws.
@@ -52,9 +54,14 @@ export function stackOfThrow(code: string, scriptUrl: string, call: string): str
   const context = vm.createContext({});
   vm.runInContext(code, context, { filename: scriptUrl });
   try {
-    vm.runInContext(call, context, { filename: "https://app.example/index.html" });
+    vm.runInContext(call, context, { filename: PAGE_URL });
   } catch (error) {
-    return (error as Error).stack!;
+    // Node puts the offending source line before the message, and the stack goes on into the test's
+    // own frames (node:vm, vitest): a browser's starts at the message and ends at the page.
+    const lines = (error as Error).stack!.split("\n");
+    const message = lines.findIndex((line) => line.startsWith(`${(error as Error).name}:`));
+    const page = lines.findIndex((line) => line.includes(PAGE_URL));
+    return lines.slice(message, page + 1).join("\n");
   }
   throw new Error(`${call} did not throw`);
 }
