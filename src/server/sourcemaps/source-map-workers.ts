@@ -115,6 +115,8 @@ export class SourceMapWorkers implements MapLookup {
       const timer = setTimeout(() => this.stuck(slot), this.limits.lookupTimeoutMs);
       timer.unref();
       slot.pending.set(id, { request, attempt, timer, resolve, reject });
+      // An idle worker must not keep the process alive, a busy one must: someone awaits its answer.
+      if (slot.pending.size === 1) slot.worker.ref();
       slot.worker.postMessage({ id, ...request } satisfies LookupRequest);
     });
   }
@@ -137,12 +139,12 @@ export class SourceMapWorkers implements MapLookup {
       const pending = slot.pending.get(message.id);
       if (!pending) return;
       slot.pending.delete(message.id);
+      if (slot.pending.size === 0) worker.unref();
       clearTimeout(pending.timer);
       pending.resolve(message.status === "missing" ? "missing" : strip(message));
     });
     worker.on("error", (error) => this.logger.error("source map worker failed", { err: error }));
     worker.on("exit", (code) => this.stopped(index, slot, code));
-    // A worker must not keep the process alive on its own (close() terminates it in any case).
     worker.unref();
     return slot;
   }
