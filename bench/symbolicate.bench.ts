@@ -103,12 +103,14 @@ const check = (result: Awaited<ReturnType<typeof symbolicate>>) => {
  * The longest the main thread's event loop was held, over `run`. A fresh histogram each time: one
  * enabled again after a pause counts the pause as its first delay.
  */
-async function loopDelayDuring<T>(run: () => Promise<T>): Promise<{ value: T; maxMs: number }> {
+async function loopDelayDuring<T>(run: () => Promise<T>): Promise<{ value: T; maxMs: number; busyMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
+  const before = performance.eventLoopUtilization();
   histogram.enable();
   const value = await run();
   histogram.disable();
-  return { value, maxMs: histogram.max / 1e6 };
+  const used = performance.eventLoopUtilization(before);
+  return { value, maxMs: histogram.max / 1e6, busyMs: used.active };
 }
 
 const cold: number[] = [];
@@ -116,9 +118,12 @@ const coldDelays: number[] = [];
 for (let run = 0; run < COLD_RUNS; run++) {
   const store = storeWith(run + 1);
   const started = performance.now();
-  const { value, maxMs } = await loopDelayDuring(() => symbolicate(event, PROJECT, store, workers));
+  const { value, maxMs, busyMs } = await loopDelayDuring(() => symbolicate(event, PROJECT, store, workers));
   cold.push(performance.now() - started);
   coldDelays.push(maxMs);
+  console.log(
+    `cold run ${run + 1}: ${Math.round(performance.now() - started)} ms, event-loop delay ${maxMs.toFixed(1)} ms, main thread busy ${busyMs.toFixed(1)} ms`,
+  );
   check(value);
 }
 // The same measure with nothing to do, as long as a cold run: what the machine's own load costs the loop.

@@ -58,7 +58,11 @@ export function parseSourceMap(input: MapInput, limits: SourceMapLimits = SOURCE
   let json: unknown;
   try {
     // A map may start with the XSSI guard `)]}'` (the source map specification allows it).
-    json = JSON.parse(new TextDecoder().decode(bytes).replace(/^\)\]\}'[^\n]*\n/, ""));
+    json = JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        .toString("utf8")
+        .replace(/^\)\]\}'[^\n]*\n/, ""),
+    );
   } catch {
     throw new MapInvalidError("the map is not JSON");
   }
