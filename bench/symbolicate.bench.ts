@@ -10,7 +10,7 @@
  *   npm run bench:symbolicate -- --smoke      (a small map, a few runs; correctness only, no targets)
  */
 import { cpus, loadavg } from "node:os";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createLogger } from "../src/server/logger";
 import { normalizeSentryEvent } from "../src/server/ingest/normalize/event.normalizer";
 import { SourceMapWorkers } from "../src/server/sourcemaps/source-map-workers";

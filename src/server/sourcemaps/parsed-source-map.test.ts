@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildBundle, type Bundle } from "../../../test/helpers/esbuild-bundle";
 import { ParsedMapCache } from "./parsed-map-cache";
 import { MapInvalidError, originalPositions, parseSourceMap, type ParsedSourceMap } from "./parsed-source-map";
-import { SOURCE_MAP_LIMITS } from "./source-map-limits";
+import { SOURCE_MAP_LIMITS, type SourceMapLimits } from "./source-map-limits";
 
 const SOURCES = {
   "src/price.ts": [
@@ -113,7 +113,7 @@ describe("parseSourceMap and originalPositions", () => {
 });
 
 describe("parseSourceMap refuses, with bounded work", () => {
-  const refused = (input: Parameters<typeof parseSourceMap>[0], limits = SOURCE_MAP_LIMITS) => {
+  const refused = (input: Parameters<typeof parseSourceMap>[0], limits: SourceMapLimits = SOURCE_MAP_LIMITS) => {
     try {
       parseSourceMap(input, limits);
     } catch (error) {

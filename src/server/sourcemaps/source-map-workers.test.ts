@@ -16,12 +16,15 @@ const SILENT_ENTRY = `data:text/javascript,${encodeURIComponent(`import { parent
 
 /** A small valid map: one generated segment mapped to line 1 of `a.js`. */
 const MAP = JSON.stringify({ version: 3, sources: ["a.js"], sourcesContent: ["const a = 1;\n"], names: [], mappings: "AAAA" });
-const mapInput = (text = MAP): (() => Promise<MapInput>) => {
-  const load = async () => {
-    load.calls++;
-    return { kind: "json" as const, bytes: Buffer.from(text) };
-  };
-  load.calls = 0;
+/** A map's loader that counts how often it is called. */
+const mapInput = (text = MAP) => {
+  const load = Object.assign(
+    async (): Promise<MapInput> => {
+      load.calls++;
+      return { kind: "json", bytes: Buffer.from(text) };
+    },
+    { calls: 0 },
+  );
   return load;
 };
 const POSITION = [{ line: 1, column: 0 }];
