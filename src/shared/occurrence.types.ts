@@ -8,6 +8,31 @@
 export const LEVELS = ["fatal", "error", "warning", "info", "debug"] as const;
 export type Level = (typeof LEVELS)[number];
 
+/**
+ * What became of a JavaScript frame when the event was symbolicated (src/server/sourcemaps/): either
+ * `mapped` (its original file, line, column, function and code replaced the minified ones) or the
+ * reason it was not. Each reason is defined where it is decided, in
+ * src/server/sourcemaps/frame-symbolication.ts. Frames of other platforms carry none.
+ */
+export const FRAME_SYMBOLICATION = [
+  "mapped",
+  "no_debug_id",
+  "bundle_not_found",
+  "no_map_for_file",
+  "no_mapping_at_position",
+  "source_missing",
+  "map_invalid",
+] as const;
+export type FrameSymbolication = (typeof FRAME_SYMBOLICATION)[number];
+
+/** A JavaScript frame as the SDK sent it, before source maps replaced it (the "Minified" view). */
+export interface RawFrame {
+  filename: string | null;
+  function: string | null;
+  lineno: number | null;
+  colno: number | null;
+}
+
 export interface NormalizedFrame {
   filename: string | null;
   absPath: string | null;
@@ -38,6 +63,13 @@ export interface NormalizedFrame {
    * (see frame-vars.ts): the likeliest place for secrets and PII, so never kept as sent.
    */
   vars?: Record<string, unknown> | null;
+  /**
+   * The minified frame, kept when a source map rewrote this one (`symbolication` is `mapped` or
+   * `source_missing`); absent when the frame is as the SDK sent it.
+   */
+  raw?: RawFrame;
+  /** JavaScript frames only: `mapped`, or why the frame could not be (FRAME_SYMBOLICATION). */
+  symbolication?: FrameSymbolication;
 }
 
 export interface NormalizedMechanism {

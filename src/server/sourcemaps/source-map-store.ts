@@ -10,6 +10,7 @@ export interface StoredArtifact {
   /** SHA-1 hex of the file's bytes. */
   sha1: string;
   size: number;
+  /** Fresh bytes on every call, owned by the caller: the symbolicator moves them to its worker thread (detaching them). */
   read(): Promise<Uint8Array>;
 }
 
