@@ -1,13 +1,11 @@
-/**
- * Why a JavaScript frame of a stored event shows its original source, or why not: stored on each
- * such frame (`NormalizedFrame.symbolication`), answered by the exception API and shown beside the
- * frame. Frames of other platforms carry none.
- */
-export const SYMBOLICATION_REASONS = ["no_debug_id", "bundle_not_found", "no_map_for_file", "no_mapping_at_position", "source_missing", "map_invalid"] as const;
-export type SymbolicationReason = (typeof SYMBOLICATION_REASONS)[number];
-export type SymbolicationState = "mapped" | SymbolicationReason;
+import type { FrameSymbolication } from "./occurrence.types";
 
-/** What each reason tells the user to check, in the stack trace. */
+export type SymbolicationReason = Exclude<FrameSymbolication, "mapped">;
+
+/**
+ * What each reason a JavaScript frame is not (fully) mapped tells the user to check, shown beside
+ * the frame in the stack trace. The reasons are defined in src/server/sourcemaps/frame-symbolication.ts.
+ */
 export const SYMBOLICATION_REASON_LABELS: Record<SymbolicationReason, string> = {
   no_debug_id: "Not mapped: the event names no debug ID for this file and no release artifact matches its URL",
   bundle_not_found: "Not mapped: no source map was uploaded for this file's debug ID or release",
@@ -16,11 +14,3 @@ export const SYMBOLICATION_REASON_LABELS: Record<SymbolicationReason, string> = 
   source_missing: "Mapped, but the source map carries no source text for this file (no context lines)",
   map_invalid: "Not mapped: the uploaded source map could not be read",
 };
-
-/** The frame as the SDK sent it, kept beside the mapped one for the "Minified" view. */
-export interface RawFrame {
-  filename: string | null;
-  function: string | null;
-  lineno: number | null;
-  colno: number | null;
-}

@@ -1,4 +1,4 @@
-import { SYMBOLICATION_REASONS, type RawFrame, type SymbolicationReason, type SymbolicationState } from "@/shared/symbolication";
+import { FRAME_SYMBOLICATION, type FrameSymbolication, type RawFrame } from "@/shared/occurrence.types";
 
 /**
  * A defensive reading of an exception's stored occurrence (`ExceptionDetail.data`, written by
@@ -25,7 +25,7 @@ export interface FrameView {
   /** A JavaScript frame mapped through a source map: the minified frame the SDK sent. */
   raw: RawFrame | null;
   /** A JavaScript frame: "mapped", or why it is not (null for other platforms). */
-  symbolication: SymbolicationState | null;
+  symbolication: FrameSymbolication | null;
 }
 
 export interface MechanismView {
@@ -164,8 +164,8 @@ function readRawFrame(value: unknown): RawFrame | null {
   return { filename: text(raw.filename), function: text(raw.function), lineno: count(raw.lineno), colno: count(raw.colno) };
 }
 
-const symbolicationState = (value: unknown): SymbolicationState | null =>
-  value === "mapped" || SYMBOLICATION_REASONS.includes(value as SymbolicationReason) ? (value as SymbolicationState) : null;
+const symbolicationState = (value: unknown): FrameSymbolication | null =>
+  FRAME_SYMBOLICATION.includes(value as FrameSymbolication) ? (value as FrameSymbolication) : null;
 
 const readFrames = (value: unknown): FrameView[] =>
   list(value)
