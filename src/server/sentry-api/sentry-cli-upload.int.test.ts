@@ -206,6 +206,28 @@ describe("source maps from the real sentry-cli (2.x and 3.x) through the Sentry 
     return { ...final, storedBundles: stored.length };
   }
 
+  it("lists a project's bundles and deletes them per release and one by one (REST with API tokens); the store then finds nothing", async () => {
+    const v1 = (pathname: string, token: string, method = "GET") =>
+      fetch(`${server.url}/api/v1/organizations/${org.id}/projects/${project.id}/source-maps${pathname}`, { method, headers: bearer(token) });
+    const all = await (await v1("", readToken)).json();
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    const release = await (await v1("?release=1.4.0-3.x", readToken)).json();
+    expect(release).toHaveLength(1);
+    expect(release[0]).toMatchObject({ release: "1.4.0-3.x", dist: null });
+    expect(release[0].fileCount).toBe(2);
+
+    expect((await v1("?release=1.4.0-3.x", readToken, "DELETE")).status).toBe(403);
+    const deleted = await v1("?release=1.4.0-3.x", uploadToken, "DELETE");
+    expect(await deleted.json()).toEqual({ deleted: 1 });
+    expect(await store().findByUrl(project.id, "1.4.0-3.x", null, "~/assets/app.js.map")).toBeUndefined();
+    expect(await store().hasRelease(project.id, "1.4.0-3.x", null)).toBe(false);
+
+    const one = all.find((bundle: { release: string | null }) => bundle.release === null);
+    expect((await v1(`/${one.id}`, uploadToken, "DELETE")).status).toBe(200);
+    expect((await v1(`/${one.id}`, uploadToken, "DELETE")).status).toBe(404);
+    expect((await (await v1("", readToken)).json()).length).toBe(all.length - 2);
+  });
+
   it("answers the chunk-upload options sentry-cli 2.x needs, and auth info", async () => {
     const options = await (await api(`/organizations/${org.slug}/chunk-upload/`)).json();
     expect(options).toMatchObject({ chunkSize: 8 * 1024 * 1024, hashAlgorithm: "sha1", compression: ["gzip"] });
