@@ -30,10 +30,12 @@ import { usageNoticeSender } from "./billing/usage-notices";
 import type { RateCounterStore } from "./ingest/http/rate-counter.store";
 import { JobQueue } from "./jobs/job-queue";
 import { JOBS } from "./jobs/job-registry";
+import { assembleArtifactBundle } from "./sourcemaps/artifact-assembly";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { apiNotFound, restErrorHandler } from "./rest/errors";
 import { mcpRoutes } from "./mcp/mcp.routes";
+import { CHUNK_UPLOAD_PATH, sentryApiRoutes } from "./sentry-api/sentry-api.routes";
 import { createV1Router } from "./composition/v1.router";
 import { appRouter } from "./composition/trpc.router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
@@ -80,7 +82,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(securityHeaders(headerOptions));
   app.use(requestId);
   app.use(requestLog(logger));
-  app.use(bodyLimit());
+  // The source-map chunk upload reads its own, larger body (sentry-api/, ARTIFACT_LIMITS.maxRequestSize).
+  app.use(bodyLimit(undefined, CHUNK_UPLOAD_PATH));
 
   app.use(faviconRoutes());
   app.get("/api/health", (_req, res) => {
@@ -116,7 +119,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const secretBox = deps.secretBox ?? createSecretBox(resolveSecretsKeyring(env));
   const alerts = createAlerts({ env, db: database.db, jobs: jobQueue, mailer, secretBox, logger, ...deps.alertOptions });
   // One handler per job of the registry: a new job does not compile until its module's handlers are here.
-  jobQueue.work({ ...alerts.jobHandlers });
+  jobQueue.work({
+    ...alerts.jobHandlers,
+    "sourcemaps.assemble": ({ organizationId, checksum }) => assembleArtifactBundle({ db: database.db, env, logger }, organizationId, checksum),
+  });
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.
@@ -148,7 +154,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     ),
   );
 
-  // 4. JSON APIs
+  // 4. JSON APIs. The Sentry tool API (sentry-cli, bundler plugins) first: Bearer tokens only, so no
+  //    origin check, its own body parsers and Sentry's error shape, before the /api 404.
+  app.use("/api/0", sentryApiRoutes(services));
   if (env.devOutbox) app.use(outboxRoutes(mailer, env.TRUST_PROXY));
   app.use(["/api/trpc", "/api/v1"], originCheck(trustedOrigins));
   app.use(express.json({ limit: "100kb" }));

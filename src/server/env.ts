@@ -49,6 +49,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   PGLITE_DATA_DIR: z.string().default("./data"),
+  // Uploaded source-map bundles and chunks as files under this directory instead of in the database.
+  ARTIFACT_DIR: optionalString,
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Seals third-party credentials at rest (secrets/secret-box.ts); checked here so a bad key stops start-up.
   SECRETS_KEY: z

@@ -3,8 +3,8 @@ import { boundedText } from "./text.inputs";
 
 /**
  * What an organization API token may do. Reads and writes are separate scopes so an assistant
- * (MCP) or a dashboard script can hold read-only access; `project:releases` is reserved for the
- * release API and grants nothing yet.
+ * (MCP) or a dashboard script can hold read-only access. `project:releases` is what sentry-cli and
+ * the bundler plugins need: source-map uploads and releases through the Sentry tool API (/api/0).
  */
 export const API_TOKEN_SCOPES = ["event:read", "event:write", "project:read", "project:write", "project:releases"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
@@ -14,7 +14,7 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   "event:write": "Triage issues: change status and severity",
   "project:read": "Read projects and their client keys",
   "project:write": "Create projects",
-  "project:releases": "Upload releases (reserved: no call uses it yet)",
+  "project:releases": "Upload source maps and create releases (sentry-cli, bundler plugins); delete source maps",
 };
 
 /** Expiry choices offered by the form; null means the token lives until revoked. */

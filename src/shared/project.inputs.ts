@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS } from "./platforms";
+import { ProjectSlug } from "./project-slug";
 import { boundedText } from "./text.inputs";
 
 export const PROJECT_NAME_MAX_LENGTH = 100;
@@ -24,6 +25,8 @@ export type ProjectIdInput = z.infer<typeof ProjectIdInput>;
 
 export const RenameProjectInput = ProjectIdInput.extend({
   name: ProjectName,
+  /** Absent: the slug stays as it is (renaming never changes it: sentry-cli configurations name it). */
+  slug: ProjectSlug.optional(),
   description: ProjectDescription.nullable().optional(),
 });
 export type RenameProjectInput = z.infer<typeof RenameProjectInput>;

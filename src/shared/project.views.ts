@@ -21,6 +21,8 @@ export const ProjectView = z.object({
   organizationId: z.string(),
   number: z.number().int(),
   name: z.string(),
+  /** The URL name, unique in the organization (`SENTRY_PROJECT`). */
+  slug: z.string(),
   platform: z.enum(PLATFORMS),
   description: z.string().nullable(),
   createdAt: z.date(),

@@ -94,6 +94,8 @@ const ALERT_RULE_BODY = {
   maxPerHour: 20,
 };
 const NOT_FOUND = { error: "NOT_FOUND" } as const;
+/** No tenant holds a bundle in the matrix: one's own project answers NOT_FOUND for it as for another's (sourcemaps/ tests the stored case). */
+const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
@@ -237,6 +239,20 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "conversation.delete": { scope: "conversation", input: (ids) => ({ id: ids.conversationId }) },
   "agent.status": { scope: "organization", input: () => undefined },
   "agent.usage": { scope: "organization", input: () => undefined },
+  "sourceMap.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "sourceMap.delete": {
+    scope: "project",
+    requires: "release:manage",
+    input: (ids) => ({ projectId: ids.projectId, bundleId: SOME_BUNDLE }),
+    foreignRow: NOT_FOUND,
+  },
+  "sourceMap.deleteRelease": {
+    scope: "project",
+    requires: "release:manage",
+    input: (ids) => ({ projectId: ids.projectId, release: "1.0.0" }),
+    // Another organization's release name deletes nothing of one's own project.
+    foreignRow: { data: { deleted: 0 } },
+  },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -324,6 +340,14 @@ export const ROUTES: Record<string, RouteEntry> = {
   "get /ai/agents/conversations/:id": {},
   "patch /ai/agents/conversations/:id": { body: () => ({ title: "pwned" }) },
   "delete /ai/agents/conversations/:id": { body: () => ({}) },
+  [`get ${PROJECT}/source-maps`]: { query: () => ({ release: "1.0.0" }) },
+  [`delete ${PROJECT}/source-maps`]: {
+    requires: "release:manage",
+    query: () => ({ release: "1.0.0" }),
+    body: () => ({}),
+    foreignRow: { status: 200, body: { deleted: 0 } },
+  },
+  [`delete ${PROJECT}/source-maps/:bundleId`]: { requires: "release:manage", body: () => ({}), foreignRow: ROW_404 },
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },
@@ -340,6 +364,7 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":exceptionId", ids.exceptionId)
     .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000")
     .replace(":ruleId", ids.ruleId)
+    .replace(":bundleId", SOME_BUNDLE)
     .replace(":id", ids.conversationId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;

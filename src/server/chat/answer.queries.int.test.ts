@@ -62,7 +62,7 @@ const usageOf = async (day: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   ({ organizationId, projectId } = await seedProject(database.db, "answers"));
-  const [other] = await database.db.insert(projects).values({ organizationId, name: "other", platform: "NODE_JS" }).returning();
+  const [other] = await database.db.insert(projects).values({ organizationId, name: "other", slug: "other", platform: "NODE_JS" }).returning();
   otherProjectId = other.id;
   ownerUserId = await newUser("owner");
   otherUserId = await newUser("other");

@@ -8,6 +8,7 @@ import { wafRestRoutes } from "../integrations/waf/waf.rest";
 import { issueGroupingRestRoutes } from "../issues/issue-grouping.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
 import { projectRestRoutes } from "../projects/project.rest";
+import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import { buildOpenApiDocument } from "../rest/openapi";
 import { OpenApiDocumentView } from "../rest/openapi-views";
@@ -46,6 +47,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...wafRestRoutes,
   ...alertRestRoutes,
   ...chatRestRoutes,
+  ...sourceMapRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */

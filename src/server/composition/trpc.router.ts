@@ -10,6 +10,7 @@ import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
+import { sourceMapRouter } from "../sourcemaps/source-map.router";
 import { statsRouter } from "../stats/stats.router";
 import { router } from "../trpc/init";
 
@@ -32,6 +33,7 @@ export const appRouter = router({
   alert: alertRouter,
   conversation: conversationRouter,
   agent: agentRouter,
+  sourceMap: sourceMapRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,9 +16,10 @@ function declaredLength(req: Request): number | null {
   return Number.isFinite(length) ? length : null;
 }
 
-/** Refuses a declared Content-Length over the limit before anything reads the body. */
-export function bodyLimit(maxBytes = MAX_BODY_BYTES) {
+/** Refuses a declared Content-Length over the limit before anything reads the body; `exempt` paths enforce their own. */
+export function bodyLimit(maxBytes = MAX_BODY_BYTES, exempt?: RegExp) {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (exempt?.test(req.path)) return next();
     const length = declaredLength(req);
     if (length !== null && length > maxBytes) return tooLarge(req, res);
     next();

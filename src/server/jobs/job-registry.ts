@@ -36,6 +36,8 @@ export const JOBS = {
   "alert.frequency": ProjectRef,
   "alert.deliver": z.object({ notificationId: z.string() }),
   "alert.digest": z.object({ ruleId: z.string(), hour: z.string() }),
+  /** An artifact bundle whose chunks are all uploaded (sourcemaps/artifact-assembly.ts); its request is in `artifact_assemblies`. */
+  "sourcemaps.assemble": z.object({ organizationId: z.string(), checksum: z.string() }),
 } satisfies JobSchemas;
 
 export type AppJobs = typeof JOBS;

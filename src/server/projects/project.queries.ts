@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared-per-db";
 import { projectKeys, projects } from "../db/schema/index";
@@ -35,4 +35,30 @@ export function selectKeys(db: Db, organizationId: string, projectIds: string[])
 
 export function activeKeyFilter(organizationId: string, projectId: string) {
   return and(eq(projectKeys.organizationId, organizationId), eq(projectKeys.projectId, projectId), isNull(projectKeys.revokedAt));
+}
+
+/** The organization's slugs that are `base` or `base-…` (what a new slug must not repeat). */
+export async function selectSlugsLike(db: Db, organizationId: string, base: string): Promise<Set<string>> {
+  // Slugs hold no LIKE wildcards; a numbered slug keeps at least 40 characters of its base.
+  const prefix = base.slice(0, 40);
+  const rows = await db
+    .select({ slug: projects.slug })
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), or(eq(projects.slug, base), sql`${projects.slug} like ${`${prefix}%`}`)));
+  return new Set(rows.map((row) => row.slug));
+}
+
+/**
+ * A project named the way sentry-cli names it (`SENTRY_PROJECT`, `--project`, a URL's
+ * `{project}`): its slug, or its number when the value is all digits (slugs never are).
+ */
+export async function selectProjectByRef(db: Db, organizationId: string, ref: string | number) {
+  const value = String(ref);
+  const match = /^[0-9]{1,9}$/.test(value) ? eq(projects.number, Number(value)) : eq(projects.slug, value);
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), match))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,16 +1,17 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import type { CreateProjectInput, CreateProjectKeyInput, RenameProjectInput } from "../../shared/project.inputs";
 import type { Platform } from "../../shared/platforms";
 import type { ProjectView } from "../../shared/project.views";
+import { PROJECT_SLUG_TAKEN_MESSAGE, slugFromName, uniqueSlug } from "../../shared/project-slug";
 import { insertDefaultAlertRule } from "../alerts/alert-rule.service";
 import type { Db } from "../db/client";
-import { projectKeys, projects } from "../db/schema/index";
+import { organization, projectKeys, projects } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
 import type { ServiceContext } from "../context";
 import { requirePermission } from "../organizations/permissions";
 import { formatDsn } from "../ingest/sentry/dsn";
 import { generatePublicKey } from "./project-key";
-import { activeKeyFilter, selectKeys, selectProject, selectProjects } from "./project.queries";
+import { activeKeyFilter, selectKeys, selectProject, selectProjects, selectSlugsLike } from "./project.queries";
 
 type ProjectRow = typeof projects.$inferSelect;
 type KeyRow = typeof projectKeys.$inferSelect;
@@ -42,6 +43,7 @@ function toView(apiUrl: string, project: ProjectRow, keys: KeyRow[]): ProjectVie
     organizationId: project.organizationId,
     number: project.number,
     name: project.name,
+    slug: project.slug,
     platform: project.platform as Platform,
     description: project.description,
     createdAt: project.createdAt,
@@ -83,9 +85,12 @@ export async function getProject(ctx: ServiceContext, projectId: string): Promis
 export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<ProjectView> {
   await requirePermission(ctx, "project:create");
   const { project, key } = await ctx.db.transaction(async (tx) => {
+    await lockOrganizationSlugs(tx, ctx.org.organizationId);
+    const base = slugFromName(input.name);
+    const slug = uniqueSlug(base, await selectSlugsLike(tx, ctx.org.organizationId, base));
     const [project] = await tx
       .insert(projects)
-      .values({ organizationId: ctx.org.organizationId, name: input.name, platform: input.platform, description: input.description || null })
+      .values({ organizationId: ctx.org.organizationId, name: input.name, slug, platform: input.platform, description: input.description || null })
       .returning();
     const [key] = await tx
       .insert(projectKeys)
@@ -97,13 +102,36 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
   return toView(ctx.env.API_URL, project, [key]);
 }
 
+/**
+ * Slug choices of one organization take its row lock first: two projects created at once with the
+ * same name would otherwise both pick the free slug and one would fail on the unique index.
+ */
+async function lockOrganizationSlugs(tx: Db, organizationId: string) {
+  await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for("update");
+}
+
 export async function renameProject(ctx: ServiceContext, input: RenameProjectInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
   await requirePermission(ctx, "project:update");
-  await ctx.db
-    .update(projects)
-    .set({ name: input.name, ...(input.description !== undefined ? { description: input.description || null } : {}), updatedAt: new Date() })
-    .where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, input.projectId)));
+  await ctx.db.transaction(async (tx) => {
+    if (input.slug !== undefined) {
+      await lockOrganizationSlugs(tx, ctx.org.organizationId);
+      const [other] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.slug, input.slug), ne(projects.id, input.projectId)));
+      if (other) throw new AppError("CONFLICT", PROJECT_SLUG_TAKEN_MESSAGE);
+    }
+    await tx
+      .update(projects)
+      .set({
+        name: input.name,
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, input.projectId)));
+  });
   return getProject(ctx, input.projectId);
 }
 

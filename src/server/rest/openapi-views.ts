@@ -13,6 +13,7 @@ import {
 } from "../../shared/alert.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
+import { DeletedSourceMapBundles, SourceMapBundleList, SourceMapBundleView } from "../../shared/source-map.views";
 import {
   BulkStatusResult,
   DailyCount,
@@ -72,6 +73,9 @@ const NAMED_VIEWS = {
   ProjectKey: ProjectKeyView,
   Project: ProjectView,
   ProjectList,
+  SourceMapBundle: SourceMapBundleView,
+  SourceMapBundleList,
+  DeletedSourceMapBundles,
   IssueListItem,
   IssuePage,
   IssueTagBreakdown,

@@ -16,3 +16,5 @@ export * from "./auth-roles-devices";
 export * from "./jobs";
 export * from "./alerts";
 export * from "./conversations";
+export * from "./releases";
+export * from "./artifacts";

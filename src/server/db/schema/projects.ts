@@ -12,12 +12,17 @@ export const projects = pgTable(
     // The DSN path segment: Sentry SDKs and proxies assume a positive integer there.
     number: integer("number").notNull().unique().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
+    /** The URL name, unique in the organization (shared/project-slug.ts): what sentry-cli's SENTRY_PROJECT names. */
+    slug: text("slug").notNull(),
     platform: text("platform").notNull(),
     description: text("description"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("projects_organization_created_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("projects_organization_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("projects_organization_slug_idx").on(t.organizationId, t.slug),
+  ],
 );
 
 /** Client keys: the Sentry DSN public key, also accepted as the native SDK's x-api-key. */

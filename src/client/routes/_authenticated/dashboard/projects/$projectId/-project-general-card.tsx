@@ -1,6 +1,7 @@
 import { Loader2Icon } from "lucide-react";
 import { z } from "zod";
 import { ProjectName } from "@/shared/project.inputs";
+import { ProjectSlug } from "@/shared/project-slug";
 import { PLATFORM_LABELS } from "@/shared/platforms";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
@@ -13,6 +14,7 @@ import { Input, Textarea } from "@/client/components/ui/input";
 
 const RenameForm = z.object({
   name: ProjectName,
+  slug: ProjectSlug,
   description: z.string().trim().max(500, "Descriptions are at most 500 characters"),
 });
 
@@ -20,7 +22,7 @@ export function ProjectGeneralCard({ project }: { project: ProjectView }) {
   const { can, refusal } = usePermissions();
   const canManage = can("project:update");
   const utils = trpc.useUtils();
-  const form = useZodForm(RenameForm, { name: project.name, description: project.description ?? "" });
+  const form = useZodForm(RenameForm, { name: project.name, slug: project.slug, description: project.description ?? "" });
   const rename = useToastMutation(utils.client.project.rename.mutate, {
     refresh: async (updated) => {
       utils.project.get.setData({ projectId: updated.id }, updated);
@@ -29,7 +31,7 @@ export function ProjectGeneralCard({ project }: { project: ProjectView }) {
     success: "Project updated",
   });
 
-  const onSubmit = form.handleSubmit(({ name, description }) => rename.mutate({ projectId: project.id, name, description: description || null }));
+  const onSubmit = form.handleSubmit(({ name, slug, description }) => rename.mutate({ projectId: project.id, name, slug, description: description || null }));
 
   return (
     <Card>
@@ -49,6 +51,21 @@ export function ProjectGeneralCard({ project }: { project: ProjectView }) {
               value={form.values.name}
               onChange={(event) => form.setValue("name", event.target.value)}
               {...invalidProps("project-settings-name", form.errors.name)}
+            />
+          </FormField>
+          <FormField
+            id="project-settings-slug"
+            label="Slug"
+            error={form.errors.slug}
+            hint="The project's name in URLs and for sentry-cli (SENTRY_PROJECT); the project number works too."
+          >
+            <Input
+              id="project-settings-slug"
+              data-testid="project-settings-slug"
+              disabled={!canManage}
+              value={form.values.slug}
+              onChange={(event) => form.setValue("slug", event.target.value)}
+              {...invalidProps("project-settings-slug", form.errors.slug)}
             />
           </FormField>
           <FormField id="project-settings-description" label="Description" error={form.errors.description}>
