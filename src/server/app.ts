@@ -121,7 +121,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // One handler per job of the registry: a new job does not compile until its module's handlers are here.
   jobQueue.work({
     ...alerts.jobHandlers,
-    "sourcemaps.assemble": ({ organizationId, checksum }) => assembleArtifactBundle({ db: database.db, env, logger }, organizationId, checksum),
+    "sourcemaps.assemble": ({ organizationId, checksum }) =>
+      assembleArtifactBundle({ db: database.db, env, logger, keyRevocations: ingest.keys }, organizationId, checksum),
   });
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));

@@ -13,6 +13,8 @@ import { PayloadWorkers } from "./prepare/payload-workers";
 import { ProjectKeyCache } from "./project-key.cache";
 import { sentryIngestHandlers } from "./sentry/sentry.routes";
 import type { UsageQuota } from "../billing/usage-quota";
+import { createEventSymbolicator } from "../sourcemaps/event-symbolicator";
+import { databaseSourceMapStore } from "../sourcemaps/database-source-map-store";
 
 export interface IngestModule {
   /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */
@@ -79,6 +81,7 @@ export function createIngest(
     logger: ingestLogger,
     quota,
     payloads: env.INGEST_WORKERS > 0 ? new PayloadWorkers(env.INGEST_WORKERS, ingestLogger) : undefined,
+    symbolicator: createEventSymbolicator(databaseSourceMapStore({ db: database.db, env }), ingestLogger),
   });
   const handle = createIngestRouter({
     sentry: sentryIngestHandlers(service, ingestLogger),
@@ -99,6 +102,7 @@ export function createIngest(
       // Bodies the workers still hold are prepared inline, then committed with the rest.
       await service.deps.payloads?.close();
       await writer.close();
+      await service.deps.symbolicator.close();
       await quota?.close();
       await counters.close();
     },

@@ -9,7 +9,10 @@ import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-lim
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
 import type { UsageQuota } from "../billing/usage-quota";
 import type { PayloadWorkers } from "./prepare/payload-workers";
-import { readyPayloadAsync, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
+import { preparedEvent, readyFromAsync, readyPayloadAsync, type PrepareContext, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
+import type { SentryPayload } from "./sentry/sentry-payload.reader";
+import type { EventSymbolicator } from "../sourcemaps/event-symbolicator";
+import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
 export interface IngestDeps {
@@ -22,6 +25,8 @@ export interface IngestDeps {
   quota?: UsageQuota;
   /** Worker threads that prepare request bodies; absent, bodies are prepared on the calling thread. */
   payloads?: PayloadWorkers;
+  /** Maps JavaScript frames through the project's uploaded source maps before grouping. */
+  symbolicator: EventSymbolicator;
 }
 
 /** How an SDK request ended: accepted (every event committed) with what to answer, or refused by the rate limit. */
@@ -134,9 +139,31 @@ export class IngestService {
     }
   }
 
-  /** Parses, normalises, groups and prepares a body for a known project (prepare/ready-payload.ts), on a payload worker if there are any. */
-  prepare(input: PrepareInput): Promise<ReadyPayload> {
-    return this.deps.payloads ? this.deps.payloads.prepare(input) : readyPayloadAsync(input);
+  /**
+   * Parses, normalises, groups and prepares a body for a known project (prepare/ready-payload.ts),
+   * on a payload worker if there are any; events waiting for source maps are finished here.
+   */
+  async prepare(input: PrepareInput): Promise<ReadyPayload> {
+    const payload = await (this.deps.payloads ? this.deps.payloads.prepare(input) : readyPayloadAsync(input));
+    return this.withSourceMaps(payload, input.context, input.options.receivedAt);
+  }
+
+  /** prepare() for a payload read before its project was known (a key in the envelope header only). */
+  async prepareRead(read: SentryPayload, context: PrepareContext, receivedAt: Date): Promise<ReadyPayload> {
+    return this.withSourceMaps(await readyFromAsync(read, context, receivedAt), context, receivedAt);
+  }
+
+  /** Symbolicates, groups and prepares the events the pure step left for the project's source maps. */
+  private async withSourceMaps(payload: ReadyPayload, context: PrepareContext, receivedAt: Date): Promise<ReadyPayload> {
+    if (payload.awaitingSourceMaps.length === 0) return payload;
+    const mapped: NormalizedOccurrence[] = await Promise.all(
+      payload.awaitingSourceMaps.map((occurrence) => this.deps.symbolicator.symbolicate(occurrence, context.projectId)),
+    );
+    return {
+      ...payload,
+      events: [...payload.events, ...mapped.map((occurrence) => preparedEvent(occurrence, context, receivedAt))],
+      awaitingSourceMaps: [],
+    };
   }
 
   /** Stores one prepared event; resolves only once it is committed. */

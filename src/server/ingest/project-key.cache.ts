@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { KEY_REVOCATION_SECONDS } from "../../shared/ingest-keys";
 import type { Db } from "../db/client";
-import { issueFingerprints, projectKeys, projects } from "../db/schema/index";
+import { artifactBundles, issueFingerprints, projectKeys, projects } from "../db/schema/index";
 
 export interface IngestProject {
   projectId: string;
@@ -14,12 +14,22 @@ export interface IngestProject {
    * makes v2 issues. Absent (callers outside the key cache) counts as true.
    */
   legacyGrouping?: boolean;
+  /**
+   * Whether the project has uploaded source maps: its JavaScript events are then symbolicated before
+   * they are grouped (ingest.service.ts). Absent (callers outside the key cache) counts as false.
+   */
+  sourceMaps?: boolean;
 }
 
-/** What the project service tells ingest when keys stop being valid, so this process stops at once. */
+/**
+ * What other services tell ingest's key cache, so this process acts at once: keys stopped being
+ * valid, a project was deleted, a project's first source maps arrived (other replicas learn each
+ * within the cache's TTL).
+ */
 export interface KeyRevocations {
   keysRevoked(publicKeys: string[]): void;
   projectDeleted(projectId: string): void;
+  sourceMapsUploaded(projectIds: string[]): void;
 }
 
 interface Entry {
@@ -81,6 +91,13 @@ export class ProjectKeyCache implements KeyRevocations {
     this.inflight.clear();
   }
 
+  sourceMapsUploaded(projectIds: string[]) {
+    // A lookup already running may have read the project without them: it must not be cached.
+    this.generation += 1;
+    const uploaded = new Set(projectIds);
+    for (const entry of this.entries.values()) if (entry.value && uploaded.has(entry.value.projectId)) entry.value = { ...entry.value, sourceMaps: true };
+  }
+
   private async query(publicKey: string) {
     this.queries += 1;
     const generation = this.generation;
@@ -91,6 +108,7 @@ export class ProjectKeyCache implements KeyRevocations {
         projectNumber: projects.number,
         keyId: projectKeys.id,
         legacyGrouping: sql<boolean>`exists (select 1 from ${issueFingerprints} where ${issueFingerprints.projectId} = ${projects.id} and ${issueFingerprints.groupingVersion} = 1)`,
+        sourceMaps: sql<boolean>`exists (select 1 from ${artifactBundles} where ${artifactBundles.projectId} = ${projects.id})`,
       })
       .from(projectKeys)
       .innerJoin(projects, eq(projects.id, projectKeys.projectId))

@@ -4,7 +4,7 @@ import { refusedBy, type IngestResult, type IngestService } from "./ingest.servi
 import type { IngestProject } from "./project-key.cache";
 import { extractSentryAuth, type SentryAuthInput } from "./sentry/sentry-auth";
 import { readSentryPayloadAsync, type SentryEndpoint } from "./sentry/sentry-payload.reader";
-import { readyFromAsync, type ReadyPayload } from "./prepare/ready-payload";
+import type { ReadyPayload } from "./prepare/ready-payload";
 
 /** What the Sentry steps read of a request: the key's places (query, headers), the body stream, the client address. */
 export type SentryRequest = Pick<IngestRequest, "req" | "query" | "clientIp">;
@@ -108,7 +108,7 @@ async function readThenAuthorize(ingest: IngestService, request: SentryRequest, 
   const project = await ingest.authorize(extractSentryAuth(authInput(request, urlProjectNumber, read.dsn)).publicKey, urlProjectNumber);
   const bytes = await ingest.checkBodyBytes(project, body.length);
   if (bytes.limited) return refusedBy(bytes);
-  return { accepted: true, value: { project, payload: await readyFromAsync(read, project, options.receivedAt) } };
+  return { accepted: true, value: { project, payload: await ingest.prepareRead(read, project, options.receivedAt) } };
 }
 
 function readOptions(ingest: IngestService, request: SentryRequest) {

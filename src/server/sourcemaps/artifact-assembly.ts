@@ -14,7 +14,7 @@ import {
   setAssemblyState,
 } from "./artifact.queries";
 
-export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger">;
+export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger" | "keyRevocations">;
 
 /** The states sentry-cli knows (`ChunkedFileState`). */
 export type AssemblyState = "not_found" | "created" | "assembling" | "ok" | "error";
@@ -67,6 +67,8 @@ export async function assembleArtifactBundle(deps: AssemblyDeps, organizationId:
       }
       await setAssemblyState(tx, organizationId, checksum, "ok");
     });
+    // From the next event on, the projects' JavaScript events wait for their maps before grouping.
+    deps.keyRevocations.sourceMapsUploaded(assembly.projectIds.split(",").filter(Boolean));
   } catch (error) {
     if (!(error instanceof BundleError)) {
       deps.logger.error("artifact bundle assembly failed", { organizationId, checksum, err: error });

@@ -2,6 +2,7 @@ import { groupForIngest } from "../../grouping/ingest-grouping";
 import { sentryPayloadSteps, type ReadPayloadOptions, type SentryEndpoint, type SentryPayload } from "../sentry/sentry-payload.reader";
 import type { NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
+import { hasSymbolicationCandidates } from "../../sourcemaps/symbolication-candidates";
 import { runAtOnce, runInSlices, type Steps } from "./time-slices";
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
@@ -10,6 +11,11 @@ export interface PrepareContext {
   projectId: string;
   /** Whether the project has v1 issues (project-key.cache.ts): only then is the v1 fingerprint computed. */
   legacyGrouping?: boolean;
+  /**
+   * Whether the project has uploaded source maps (project-key.cache.ts): then an event with
+   * JavaScript frames to map is left for the main thread, which symbolicates it before grouping.
+   */
+  sourceMaps?: boolean;
 }
 
 /** One SDK request body to turn into storable events, for a project already known. */
@@ -36,6 +42,12 @@ export interface ReadyPayload {
   items: ItemSummary[];
   /** Ready for BatchWriter.writePrepared, in item order. */
   events: PreparedOccurrence[];
+  /**
+   * Events whose JavaScript frames wait for the project's source maps: symbolication reads the
+   * database and a map worker, so it is not this pure step's. IngestService.prepare symbolicates,
+   * groups and prepares them and hands routes a payload where this is empty.
+   */
+  awaitingSourceMaps: NormalizedOccurrence[];
   /** What to answer `{"id": …}` with; null means answer `{}`. */
   responseId: string | null;
   /** The envelope header `dsn`, one of the auth sources (see extractSentryAuth). */
@@ -75,8 +87,10 @@ export function readyFromAsync(payload: SentryPayload, context: PrepareContext, 
 /** A read payload's events grouped and prepared for the batch writer, and what the route reads of its items; a step per event. */
 function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receivedAt: Date): Steps<ReadyPayload> {
   const events: PreparedOccurrence[] = [];
+  const awaitingSourceMaps: NormalizedOccurrence[] = [];
   for (const occurrence of payload.occurrences) {
-    events.push(preparedEvent(occurrence, context, receivedAt));
+    if (context.sourceMaps && hasSymbolicationCandidates(occurrence)) awaitingSourceMaps.push(occurrence);
+    else events.push(preparedEvent(occurrence, context, receivedAt));
     yield;
   }
   return {
@@ -87,6 +101,7 @@ function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receiv
       ...(item.type === "client_report" ? { report: item.json } : {}),
     })),
     events,
+    awaitingSourceMaps,
     responseId: payload.responseId,
     dsn: payload.dsn,
   };
