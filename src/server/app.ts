@@ -30,7 +30,7 @@ import { usageNoticeSender } from "./billing/usage-notices";
 import type { RateCounterStore } from "./ingest/http/rate-counter.store";
 import { JobQueue } from "./jobs/job-queue";
 import { JOBS } from "./jobs/job-registry";
-import { assembleArtifactBundle } from "./sourcemaps/artifact-assembly";
+import { sourceMapJobHandlers } from "./sourcemaps/source-map-jobs";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { apiNotFound, restErrorHandler } from "./rest/errors";
@@ -121,8 +121,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // One handler per job of the registry: a new job does not compile until its module's handlers are here.
   jobQueue.work({
     ...alerts.jobHandlers,
-    "sourcemaps.assemble": ({ organizationId, checksum }) =>
-      assembleArtifactBundle({ db: database.db, env, logger, keyRevocations: ingest.keys }, organizationId, checksum),
+    ...sourceMapJobHandlers({
+      db: database.db,
+      env,
+      logger,
+      keys: ingest.keys,
+      symbolicator: ingest.service.deps.symbolicator,
+      waits: ingest.service.deps.sourceMapWaits,
+    }),
   });
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));

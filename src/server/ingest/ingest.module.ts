@@ -15,6 +15,7 @@ import { sentryIngestHandlers } from "./sentry/sentry.routes";
 import type { UsageQuota } from "../billing/usage-quota";
 import { createEventSymbolicator } from "../sourcemaps/event-symbolicator";
 import { databaseSourceMapStore } from "../sourcemaps/database-source-map-store";
+import { SourceMapWaits } from "../sourcemaps/source-map-waits";
 
 export interface IngestModule {
   /** Serves the request when it is an ingest endpoint; false hands it on to the rest of the app. */
@@ -82,6 +83,7 @@ export function createIngest(
     quota,
     payloads: env.INGEST_WORKERS > 0 ? new PayloadWorkers(env.INGEST_WORKERS, ingestLogger) : undefined,
     symbolicator: createEventSymbolicator(databaseSourceMapStore({ db: database.db, env }), ingestLogger),
+    sourceMapWaits: new SourceMapWaits({ db: database.db, logger: ingestLogger }),
   });
   const handle = createIngestRouter({
     sentry: sentryIngestHandlers(service, ingestLogger),

@@ -12,6 +12,7 @@ import type { PayloadWorkers } from "./prepare/payload-workers";
 import { preparedEvent, readyFromAsync, readyPayloadAsync, type PrepareContext, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
 import type { SentryPayload } from "./sentry/sentry-payload.reader";
 import type { EventSymbolicator } from "../sourcemaps/event-symbolicator";
+import type { SourceMapWaits } from "../sourcemaps/source-map-waits";
 import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
 
@@ -27,6 +28,8 @@ export interface IngestDeps {
   payloads?: PayloadWorkers;
   /** Maps JavaScript frames through the project's uploaded source maps before grouping. */
   symbolicator: EventSymbolicator;
+  /** Remembers events whose maps were not uploaded yet, to link them once they are. */
+  sourceMapWaits: SourceMapWaits;
 }
 
 /** How an SDK request ended: accepted (every event committed) with what to answer, or refused by the rate limit. */
@@ -168,7 +171,12 @@ export class IngestService {
 
   /** Stores one prepared event; resolves only once it is committed. */
   storePrepared(event: PreparedOccurrence) {
-    return this.deps.writer.writePrepared(event);
+    const stored = this.deps.writer.writePrepared(event);
+    if (!event.awaitingMaps) return stored;
+    return stored.then((committed) => {
+      this.deps.sourceMapWaits.record(event);
+      return committed;
+    });
   }
 
   recordOutcome(

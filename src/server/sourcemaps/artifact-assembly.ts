@@ -14,7 +14,14 @@ import {
   setAssemblyState,
 } from "./artifact.queries";
 
-export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger" | "keyRevocations">;
+export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger">;
+
+/** What an assembled bundle brought: the projects it was indexed for and the debug ids of its files. */
+export interface AssembledBundle {
+  organizationId: string;
+  projectIds: string[];
+  debugIds: string[];
+}
 
 /** The states sentry-cli knows (`ChunkedFileState`). */
 export type AssemblyState = "not_found" | "created" | "assembling" | "ok" | "error";
@@ -25,9 +32,15 @@ export type AssemblyState = "not_found" | "created" | "assembling" | "ok" | "err
  * a finished assembly is left alone, and the bundle rows and the `ok` state are one transaction.
  * A bundle that breaks a rule ends in `error` with the rule as `detail`, nothing of it stored.
  */
-export async function assembleArtifactBundle(deps: AssemblyDeps, organizationId: string, checksum: string, limits: Limits = ARTIFACT_LIMITS): Promise<void> {
+export async function assembleArtifactBundle(
+  deps: AssemblyDeps,
+  organizationId: string,
+  checksum: string,
+  limits: Limits = ARTIFACT_LIMITS,
+): Promise<AssembledBundle | null> {
   const assembly = await selectAssembly(deps.db, organizationId, checksum);
-  if (!assembly || (assembly.state !== "created" && assembly.state !== "assembling")) return;
+  if (!assembly || (assembly.state !== "created" && assembly.state !== "assembling")) return null;
+  let assembled: AssembledBundle | null = null;
   await setAssemblyState(deps.db, organizationId, checksum, "assembling");
   const storage = artifactStorage(deps.env);
   const chunkIds = assembly.chunks.split(",").filter(Boolean);
@@ -67,8 +80,8 @@ export async function assembleArtifactBundle(deps: AssemblyDeps, organizationId:
       }
       await setAssemblyState(tx, organizationId, checksum, "ok");
     });
-    // From the next event on, the projects' JavaScript events wait for their maps before grouping.
-    deps.keyRevocations.sourceMapsUploaded(assembly.projectIds.split(",").filter(Boolean));
+    const debugIds = new Set(files.flatMap((file) => (file.debugId ? [file.debugId] : [])));
+    assembled = { organizationId, projectIds: assembly.projectIds.split(",").filter(Boolean), debugIds: [...debugIds] };
   } catch (error) {
     if (!(error instanceof BundleError)) {
       deps.logger.error("artifact bundle assembly failed", { organizationId, checksum, err: error });
@@ -82,6 +95,7 @@ export async function assembleArtifactBundle(deps: AssemblyDeps, organizationId:
   // The chunks served their one bundle (a re-upload of the same bundle is answered from its state).
   const removed = await deleteChunks(deps.db, organizationId, chunkIds);
   await storage.remove("chunks", organizationId, removed);
+  return assembled;
 }
 
 async function concatChunks(deps: AssemblyDeps, organizationId: string, chunkIds: string[], checksum: string, limits: Limits): Promise<Buffer> {

@@ -1,4 +1,5 @@
 import type { NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
+import { frameDebugId, sourceMapDebugIds } from "./awaiting-maps";
 import { mappedFrame, unmappedFrame } from "./frame-symbolication";
 import { MapReferenceMemo, MapResolver, type MapSource } from "./map-resolution";
 import type { GeneratedPosition, OriginalPosition } from "./parsed-source-map";
@@ -27,10 +28,7 @@ export async function symbolicate(
   maps: MapLookup,
   references: MapReferenceMemo = new MapReferenceMemo(),
 ): Promise<NormalizedOccurrence> {
-  const debugIds = new Map<string, string>();
-  for (const image of occurrence.debugImages ?? []) {
-    if (image.type === "sourcemap" && image.name !== null && image.debugId !== null) debugIds.set(image.name, image.debugId.toLowerCase());
-  }
+  const debugIds = sourceMapDebugIds(occurrence);
   const resolver = new MapResolver(store, { projectId, release: occurrence.release, dist: occurrence.dist ?? null, debugIds }, references);
 
   // Where each candidate frame's map is; frames are keyed by their place in stacksOf().
@@ -40,9 +38,7 @@ export async function symbolicate(
     for (const frame of frames) {
       if (!isSymbolicationCandidate(frame, occurrence.platform)) continue;
       const fileUrl = (frame.absPath ?? frame.filename)!;
-      const debugId =
-        (frame.absPath !== null ? debugIds.get(frame.absPath) : undefined) ?? (frame.filename !== null ? debugIds.get(frame.filename) : undefined);
-      sources.set(frame, resolver.resolve(fileUrl, debugId ?? null));
+      sources.set(frame, resolver.resolve(fileUrl, frameDebugId(frame, debugIds) ?? null));
     }
   }
   if (sources.size === 0) return occurrence;

@@ -139,3 +139,27 @@ export const artifactBundleFiles = pgTable(
     index("artifact_files_org_sha1_idx").on(t.organizationId, t.sha1),
   ],
 );
+
+/**
+ * Events that came before their source maps: one row per (project, debug id, fingerprint) whose
+ * frames said `bundle_not_found`, with one of its events. When a bundle holding the debug id is
+ * assembled, that event is symbolicated again and its mapped fingerprint linked to the issue of the
+ * minified one, so later events — mapped on arrival — join that issue (sourcemaps/source-map-waits.ts).
+ */
+export const sourceMapWaits = pgTable(
+  "source_map_waits",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    debugId: text("debug_id").notNull(),
+    /** The v2 fingerprint the event was grouped by, minified. */
+    fingerprint: text("fingerprint").notNull(),
+    eventId: text("event_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.debugId, t.fingerprint] })],
+);

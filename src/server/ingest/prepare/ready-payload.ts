@@ -3,6 +3,7 @@ import { sentryPayloadSteps, type ReadPayloadOptions, type SentryEndpoint, type 
 import type { NormalizedOccurrence } from "../../../shared/occurrence.types";
 import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-occurrence";
 import { hasSymbolicationCandidates } from "../../sourcemaps/symbolication-candidates";
+import { debugIdsAwaitingMaps, markedWithoutSourceMaps } from "../../sourcemaps/awaiting-maps";
 import { runAtOnce, runInSlices, type Steps } from "./time-slices";
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
@@ -89,8 +90,9 @@ function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receiv
   const events: PreparedOccurrence[] = [];
   const awaitingSourceMaps: NormalizedOccurrence[] = [];
   for (const occurrence of payload.occurrences) {
-    if (context.sourceMaps && hasSymbolicationCandidates(occurrence)) awaitingSourceMaps.push(occurrence);
-    else events.push(preparedEvent(occurrence, context, receivedAt));
+    if (!hasSymbolicationCandidates(occurrence)) events.push(preparedEvent(occurrence, context, receivedAt));
+    else if (context.sourceMaps) awaitingSourceMaps.push(occurrence);
+    else events.push(preparedEvent(markedWithoutSourceMaps(occurrence), context, receivedAt));
     yield;
   }
   return {
@@ -107,13 +109,13 @@ function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receiv
   };
 }
 
-/** One normalised event grouped and prepared for the batch writer. */
+/**
+ * One normalised event grouped and prepared for the batch writer; one whose frames wait for a
+ * bundle not uploaded yet says which debug ids, so the event can be linked once it is (source-map-waits.ts).
+ */
 export function preparedEvent(occurrence: NormalizedOccurrence, context: PrepareContext, receivedAt: Date): PreparedOccurrence {
-  return prepareOccurrence({
-    organizationId: context.organizationId,
-    projectId: context.projectId,
-    occurrence,
-    grouping: groupForIngest(occurrence, { legacy: context.legacyGrouping !== false }),
-    receivedAt,
-  });
+  const grouping = groupForIngest(occurrence, { legacy: context.legacyGrouping !== false });
+  const prepared = prepareOccurrence({ organizationId: context.organizationId, projectId: context.projectId, occurrence, grouping, receivedAt });
+  const debugIds = debugIdsAwaitingMaps(occurrence);
+  return debugIds.length ? { ...prepared, awaitingMaps: { fingerprint: grouping.fingerprint, eventId: occurrence.eventId, debugIds } } : prepared;
 }

@@ -35,6 +35,8 @@ export interface PreparedOccurrence {
   minute: string;
   organizationId: string;
   projectId: string;
+  /** Debug ids of frames whose bundle is not uploaded yet, and the (minified) fingerprint the event was grouped by. */
+  awaitingMaps?: { fingerprint: string; eventId: string; debugIds: string[] };
 }
 
 export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
