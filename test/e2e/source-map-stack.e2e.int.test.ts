@@ -1,0 +1,150 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { and, eq } from "drizzle-orm";
+import { build } from "esbuild";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { occurrences } from "../../src/server/db/schema/index";
+import type { NormalizedOccurrence } from "../../src/shared/occurrence.types";
+import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
+import type { HttpSession } from "../helpers/http-session";
+import { startTestServer, type TestServer } from "../helpers/test-server";
+import { createOrganization, signUpVerified } from "../helpers/test-users";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BUILT_CLIENT = path.join(ROOT, "dist/client/index.html");
+
+const PRICE = `export function formatPrice(cents) {
+  if (cents < 0) {
+    throw new RangeError("negative price: " + cents);
+  }
+  return (cents / 100).toFixed(2);
+}
+
+export function renderPrice(cents) {
+  return "EUR " + formatPrice(cents);
+}
+`;
+
+/** A shop page: the real @sentry/browser, bundled and minified with the app, reporting one error. */
+const APP = `import * as Sentry from "@sentry/browser";
+import { renderPrice } from "./price.js";
+Sentry.init({ dsn: window.FAULTLINE_DSN, release: "web@1.0.0", defaultIntegrations: false });
+window.checkout = async () => {
+  try {
+    renderPrice(-5);
+  } catch (error) {
+    const id = Sentry.captureException(error);
+    await Sentry.flush(5000);
+    return id;
+  }
+};
+`;
+
+describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app's error in Chromium, read through its uploaded source map", () => {
+  let server: TestServer;
+  let site: Server;
+  let siteUrl: string;
+  let browser: Browser;
+  let session: HttpSession;
+  let work: string;
+  let project: { id: string; slug: string; dsn: string };
+
+  beforeAll(async () => {
+    server = await startTestServer({ serveClient: true });
+    browser = await launchBrowser();
+    work = mkdtempSync(path.join(tmpdir(), "faultline-browser-maps-"));
+    ({ session } = await signUpVerified(server, { name: "Frontend Dev" }));
+    const orgSlug = (await createOrganization(session, "Storefront")).slug;
+    project = (await session.mutation("project.create", { name: "Storefront Web", platform: "BROWSER_JS" })).data;
+    const token = (await session.mutation("apiToken.create", { name: "ci", scopes: ["project:releases"] })).data.secret;
+
+    await mkdir(path.join(work, "src"), { recursive: true });
+    await mkdir(path.join(work, "home"));
+    await writeFile(path.join(work, "src/price.js"), PRICE);
+    await writeFile(path.join(work, "src/app.js"), APP);
+    await build({
+      entryPoints: [path.join(work, "src/app.js")],
+      outfile: path.join(work, "dist/assets/app.js"),
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      format: "iife",
+      nodePaths: [path.join(ROOT, "node_modules")],
+      logLevel: "silent",
+    });
+    const cliEnv = {
+      PATH: process.env.PATH,
+      HOME: path.join(work, "home"),
+      SENTRY_URL: server.url.replace("localhost", "127.0.0.1"),
+      SENTRY_AUTH_TOKEN: token,
+      SENTRY_ORG: orgSlug,
+      SENTRY_PROJECT: project.slug,
+      SENTRY_DISABLE_UPDATE_CHECK: "true",
+      SENTRY_LOAD_DOTENV: "0",
+      SENTRY_NO_PROGRESS_BARS: "1",
+      SENTRY_LOG_LEVEL: "warn",
+    };
+    const cli = path.join(ROOT, "node_modules/.bin/sentry-cli");
+    await run(cli, ["sourcemaps", "inject", path.join(work, "dist")], { env: cliEnv, timeout: 120_000 });
+    await run(cli, ["sourcemaps", "upload", "--wait", path.join(work, "dist")], { env: cliEnv, timeout: 120_000 });
+
+    // The shop itself, on its own loopback origin.
+    site = createServer(async (req, res) => {
+      if (req.url === "/assets/app.js") {
+        res.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(path.join(work, "dist/assets/app.js")));
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<!doctype html><script>window.FAULTLINE_DSN = ${JSON.stringify(project.dsn)};</script><script src="/assets/app.js"></script>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => site?.close(resolve));
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("shows the original function, file, line and code in the exception API and on the screen, and the minified frame on request", async () => {
+    const { page: shop } = await newPage(browser);
+    await shop.goto(`${siteUrl}/`);
+    const eventId = (await shop.evaluate("window.checkout()")) as string;
+    expect(eventId).toMatch(/^[0-9a-f]{32}$/);
+
+    const [row] = await server.database.db
+      .select({ id: occurrences.id, issueId: occurrences.issueId })
+      .from(occurrences)
+      .where(and(eq(occurrences.projectId, project.id), eq(occurrences.eventId, eventId)));
+    const detail = await session.query<{ data: NormalizedOccurrence }>("exception.get", { projectId: project.id, exceptionId: row.id });
+    const frames = detail.data!.data.exceptions.at(-1)!.frames.filter((frame) => frame.symbolication);
+    const crashing = frames.at(-1)!;
+    expect(crashing).toMatchObject({ symbolication: "mapped", function: "formatPrice", filename: expect.stringMatching(/src\/price\.js$/), lineno: 3 });
+    expect(crashing.contextLine).toContain('throw new RangeError("negative price: " + cents);');
+    expect(crashing.raw?.filename).toBe(`${siteUrl}/assets/app.js`);
+
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(`${server.url}/dashboard/issues/${row.issueId}/exceptions/${row.id}?projectId=${project.id}`);
+    await page.getByTestId("stack-frame").first().waitFor();
+    const first = page.getByTestId("stack-frame").first();
+    expect(await first.getByTestId("frame-function").innerText()).toBe("formatPrice");
+    expect(await first.getByTestId("frame-location").innerText()).toMatch(/src\/price\.js:3:\d+$/);
+    expect(await page.getByTestId("frame-context").first().innerText()).toContain("negative price");
+
+    // The frames as the SDK sent them: the bundle's URL and minified position.
+    await page.getByTestId("minified-toggle").click();
+    await expect.poll(() => first.getByTestId("frame-location").innerText()).toMatch(/assets\/app\.js:1:\d+$/);
+    expect(await first.getByTestId("frame-function").innerText()).not.toBe("formatPrice");
+    expect(problems).toEqual([]);
+  });
+});
