@@ -64,3 +64,18 @@ export function startOfDay(day: string): Date {
 export function endOfDay(day: string): Date {
   return new Date(`${day}T23:59:59.999Z`);
 }
+
+const BYTE_UNITS = ["KB", "MB", "GB", "TB"];
+
+/** "512 B", "1.5 KB", "23 MB" (units of 1,024; one decimal below 10). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes;
+  let unit = "B";
+  for (const next of BYTE_UNITS) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, "") : Math.round(value)} ${unit}`;
+}

@@ -3,12 +3,11 @@ import type { ProjectView } from "@/client/lib/trpc";
 import { CodeBlock } from "@/client/components/code-block";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { serverOrigin } from "./-source-map-snippets";
 
 /** The server that answers ingest: the DSN's host, which is built from the configured API URL. */
 function ingestOrigin(dsn: string | null): string {
-  if (!dsn) return window.location.origin;
-  const url = new URL(dsn);
-  return `${url.protocol}//${url.host}`;
+  return serverOrigin(dsn, window.location.origin);
 }
 
 function nodeSnippet(dsn: string) {
@@ -20,6 +19,7 @@ import * as Sentry from "@sentry/node";
 Sentry.init({
   dsn: "${dsn}",
   environment: process.env.NODE_ENV,
+  // Bundled or transpiled code? Upload its source maps for readable stack traces: see "Source maps" below.
 });`;
 }
 
@@ -30,6 +30,8 @@ import * as Sentry from "@sentry/browser";
 
 Sentry.init({
   dsn: "${dsn}",
+  // Minified bundle? Upload its source maps (see "Source maps" below); release names the upload without debug ids.
+  release: "1.4.0",
 });`;
 }
 

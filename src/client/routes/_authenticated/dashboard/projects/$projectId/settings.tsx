@@ -11,6 +11,7 @@ import { Button } from "@/client/components/ui/button";
 import { ProjectGeneralCard } from "./-project-general-card";
 import { ProjectKeysCard } from "./-project-keys-card";
 import { SetupSnippetsCard } from "./-setup-snippets-card";
+import { SourceMapsCard } from "./-source-maps-card";
 import { DeleteProjectCard } from "./-delete-project-card";
 import { AlertRulesCard } from "./-alert-rules-card";
 import { AlertLogCard } from "./-alert-log-card";
@@ -74,6 +75,7 @@ function ProjectSettings() {
       </div>
       <ProjectKeysCard project={project.data} />
       <SetupSnippetsCard project={project.data} />
+      <SourceMapsCard project={project.data} />
       <AlertRulesCard projectId={project.data.id} />
       <AlertLogCard projectId={project.data.id} />
       <ProjectGeneralCard project={project.data} />

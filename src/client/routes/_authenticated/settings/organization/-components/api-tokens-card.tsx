@@ -18,7 +18,7 @@ export function ApiTokensCard() {
   const canCreate = can("apiToken:create");
   const canRevoke = can("apiToken:revoke");
   return (
-    <Card data-testid="api-tokens-card">
+    <Card id="api-tokens" data-testid="api-tokens-card" className="scroll-mt-20">
       <CardHeader>
         <CardTitle>API tokens</CardTitle>
         <CardDescription>
