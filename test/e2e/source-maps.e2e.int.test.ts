@@ -115,7 +115,7 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the Source maps section
 
     const cli = await card.getByTestId("source-maps-snippet-cli").innerText();
     expect(cli).toContain(
-      `export SENTRY_URL=${server.url}\nexport SENTRY_ORG=${org.slug}\nexport SENTRY_PROJECT=${project.slug}\nexport SENTRY_AUTH_TOKEN=<token>`,
+      `export SENTRY_URL=${server.url}\nexport SENTRY_ORG=${org.slug}\nexport SENTRY_PROJECT=${project.slug}\nexport SENTRY_AUTH_TOKEN=flt_YOUR_TOKEN`,
     );
     expect(cli).toContain("npx @sentry/cli sourcemaps inject ./dist && npx @sentry/cli sourcemaps upload ./dist");
     await card.getByRole("tab", { name: "Vite plugin" }).click();

@@ -7,7 +7,7 @@ describe("source-map upload snippets", () => {
   it("fill in the server, organization and project for sentry-cli, with a token placeholder", () => {
     const snippet = debugIdUploadSnippet(target);
     expect(snippet).toContain(
-      "export SENTRY_URL=https://faultline.example.com\nexport SENTRY_ORG=map-makers\nexport SENTRY_PROJECT=web-shop\nexport SENTRY_AUTH_TOKEN=<token>",
+      "export SENTRY_URL=https://faultline.example.com\nexport SENTRY_ORG=map-makers\nexport SENTRY_PROJECT=web-shop\nexport SENTRY_AUTH_TOKEN=flt_YOUR_TOKEN",
     );
     expect(snippet).toContain("npx @sentry/cli sourcemaps inject ./dist && npx @sentry/cli sourcemaps upload ./dist");
     expect(releaseUploadSnippet(target)).toContain("npx @sentry/cli sourcemaps upload --release 1.4.0 --url-prefix '~/assets' ./dist");

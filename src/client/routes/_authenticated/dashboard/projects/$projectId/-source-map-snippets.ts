@@ -10,7 +10,7 @@ export interface UploadTarget {
   projectSlug: string;
 }
 
-export const TOKEN_PLACEHOLDER = "<token>";
+export const TOKEN_PLACEHOLDER = "flt_YOUR_TOKEN";
 
 /** The server the DSN points at (built from the configured API URL), else the page's own origin. */
 export function serverOrigin(dsn: string | null, fallback: string): string {

@@ -17,7 +17,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { debugIdUploadSnippet, groupByRelease, releaseUploadSnippet, serverOrigin, vitePluginSnippet, type UploadTarget } from "./-source-map-snippets";
+import {
+  debugIdUploadSnippet,
+  groupByRelease,
+  releaseUploadSnippet,
+  serverOrigin,
+  TOKEN_PLACEHOLDER,
+  vitePluginSnippet,
+  type UploadTarget,
+} from "./-source-map-snippets";
 
 type Bundle = RouterOutputs["sourceMap"]["list"][number];
 type ReleaseGroup = ReturnType<typeof groupByRelease<Bundle>>[number];
@@ -183,8 +191,8 @@ function UploadInstructions({ project }: { project: ProjectView }) {
     <div className="grid gap-3 grid-cols-[minmax(0,1fr)]" data-testid="source-map-upload">
       <h3 className="text-sm font-medium">Upload source maps</h3>
       <p className="text-sm text-muted-foreground">
-        The unchanged <code>sentry-cli</code> and Sentry bundler plugins upload to this server. They need an API token: <code>{"<token>"}</code> stands for one
-        with the <code>project:releases</code> scope —{" "}
+        The unchanged <code>sentry-cli</code> and Sentry bundler plugins upload to this server. They need an API token: <code>{TOKEN_PLACEHOLDER}</code> stands
+        for one with the <code>project:releases</code> scope —{" "}
         <Link to="/settings/organization" hash="api-tokens" className="underline underline-offset-4" data-testid="source-maps-token-link">
           create an API token
         </Link>
