@@ -143,7 +143,7 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app'
 
     // The frames as the SDK sent them: the bundle's URL and minified position.
     await page.getByTestId("minified-toggle").click();
-    await expect.poll(() => first.getByTestId("frame-location").innerText()).toMatch(/assets\/app\.js:1:\d+$/);
+    await expect.poll(() => first.getByTestId("frame-location").innerText()).toMatch(/assets\/app\.js:\d+:\d+$/);
     expect(await first.getByTestId("frame-function").innerText()).not.toBe("formatPrice");
     expect(problems).toEqual([]);
   });
