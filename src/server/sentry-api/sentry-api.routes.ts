@@ -176,6 +176,14 @@ export function sentryApiRoutes(services: AppServices): Router {
       return getRelease(ctx, String(req.params.version), project.id);
     }),
   );
+  router.put(
+    "/projects/:org/:project/releases/:version/",
+    ...org(async (ctx, req) => {
+      requireScope(ctx, "project:releases");
+      const project = await projectByRef(ctx, String(req.params.project));
+      return updateReleaseByVersion(ctx, String(req.params.version), req.body ?? {}, project.id);
+    }),
+  );
 
   router.use(sentryNotFound);
   router.use(sentryErrorHandler(services.logger));

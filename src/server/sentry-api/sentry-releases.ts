@@ -94,12 +94,24 @@ export async function createRelease(ctx: SentryContext, body: unknown, projectId
   return { status: created ? 201 : 208, body: await releaseView(ctx, row) };
 }
 
-export async function updateReleaseByVersion(ctx: SentryContext, version: string, body: unknown) {
+/** Whether the release is one of the project's: the project-scoped routes answer 404 for any other. */
+async function isProjectRelease(ctx: SentryContext, releaseId: string, projectId: string) {
+  return (await selectReleaseProjects(ctx.db, ctx.org.organizationId, [releaseId])).get(releaseId)?.some((project) => project.id === projectId) ?? false;
+}
+
+/**
+ * `PUT /organizations/{org}/releases/{version}/` and, with `projectId`, the project-scoped twin that
+ * sentry-cli 2.x (and so the 5.x bundler plugins) calls for `releases finalize` with one project.
+ * The project-scoped form only touches a release of that project and ignores `projects`, as Sentry.
+ */
+export async function updateReleaseByVersion(ctx: SentryContext, version: string, body: unknown, projectId?: string) {
   const input = UpdateReleaseBody.parse(body);
   await requirePermission(ctx, "release:manage");
   const release = await selectRelease(ctx.db, ctx.org.organizationId, version);
-  if (!release) throw new AppError("NOT_FOUND", "The requested resource does not exist");
-  const ids = input.projects ? (await projectsByRefs(ctx, input.projects)).map((project) => project.id) : [];
+  if (!release || (projectId && !(await isProjectRelease(ctx, release.id, projectId)))) {
+    throw new AppError("NOT_FOUND", "The requested resource does not exist");
+  }
+  const ids = input.projects && !projectId ? (await projectsByRefs(ctx, input.projects)).map((project) => project.id) : [];
   await ctx.db.transaction(async (tx) => {
     await updateRelease(tx, ctx.org.organizationId, release.id, { url: input.url, dateReleased: input.dateReleased });
     await addReleaseProjects(tx, ctx.org.organizationId, release.id, ids);
@@ -110,11 +122,10 @@ export async function updateReleaseByVersion(ctx: SentryContext, version: string
 /** One release; with `projectId`, only when the release is that project's. */
 export async function getRelease(ctx: SentryContext, version: string, projectId?: string) {
   const release = await selectRelease(ctx.db, ctx.org.organizationId, version);
-  const view = release ? await releaseView(ctx, release) : null;
-  if (!view || (projectId && !(await selectReleaseProjects(ctx.db, ctx.org.organizationId, [release!.id])).get(release!.id)?.some((p) => p.id === projectId))) {
+  if (!release || (projectId && !(await isProjectRelease(ctx, release.id, projectId)))) {
     throw new AppError("NOT_FOUND", "The requested resource does not exist");
   }
-  return view;
+  return releaseView(ctx, release);
 }
 
 export async function listReleases(ctx: SentryContext, projectId: string | null) {
