@@ -77,9 +77,16 @@ export async function insertBlob(db: Db, organizationId: string, sha1: string, s
   return rows.length > 0;
 }
 
-export async function selectBlobData(db: Db, organizationId: string, sha1: string) {
+/**
+ * `length` bytes of a blob from `offset`, and whether its bytes are on disk instead (ARTIFACT_DIR);
+ * null when the blob is gone. Maps are read in slices (database-source-map-store.ts).
+ */
+export async function selectBlobSlice(db: Db, organizationId: string, sha1: string, offset: number, length: number) {
   const [row] = await db
-    .select({ data: artifactBlobs.data })
+    .select({
+      part: sql<Uint8Array | null>`substring(${artifactBlobs.data} from ${offset + 1} for ${length})`,
+      onDisk: sql<boolean>`${artifactBlobs.data} is null`,
+    })
     .from(artifactBlobs)
     .where(and(eq(artifactBlobs.organizationId, organizationId), eq(artifactBlobs.sha1, sha1)));
   return row ?? null;

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { AppServices } from "../context";
+import type { Db } from "../db/client";
 import { artifactBundleFiles, artifactBundles } from "../db/schema/index";
 import { normalizeDebugId } from "./artifact-bundle-reader";
-import { artifactStorage } from "./artifact-storage";
-import { selectBlobData } from "./artifact.queries";
+import { artifactStorage, type ArtifactStorage } from "./artifact-storage";
+import { selectBlobSlice } from "./artifact.queries";
 import type { ArtifactType, DebugIdArtifacts, SourceMapStore, StoredArtifact, UrlArtifact } from "./source-map-store";
 
 type FileRow = typeof artifactBundleFiles.$inferSelect;
@@ -19,11 +20,7 @@ export function databaseSourceMapStore(deps: Pick<AppServices, "db" | "env">): S
   const artifactOf = (row: FileRow): StoredArtifact => ({
     sha1: row.sha1,
     size: row.size,
-    read: async () => {
-      const blob = await selectBlobData(deps.db, row.organizationId, row.sha1);
-      if (!blob) throw new Error(`artifact ${row.sha1} is gone`);
-      return storage.read("blobs", row.organizationId, row.sha1, blob.data);
-    },
+    read: () => readArtifact(deps.db, storage, row),
   });
   const newest = (where: SQL, limit: number) =>
     deps.db
@@ -77,4 +74,28 @@ export function databaseSourceMapStore(deps: Pick<AppServices, "db" | "env">): S
       return Boolean(row);
     },
   };
+}
+
+/** Bytes a map is read in from the database: decoding a 20 MB value at once held the event loop for ~100 ms. */
+const READ_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * A stored file's bytes, fresh (the symbolicator moves them to its worker): from the database in
+ * slices with a turn of the event loop between them, or from ARTIFACT_DIR (read off the main thread).
+ */
+async function readArtifact(db: Db, storage: ArtifactStorage, row: Pick<FileRow, "organizationId" | "sha1" | "size">): Promise<Uint8Array> {
+  const bytes = new Uint8Array(row.size);
+  let offset = 0;
+  do {
+    const slice = await selectBlobSlice(db, row.organizationId, row.sha1, offset, READ_SLICE_BYTES);
+    if (!slice) throw new Error(`artifact ${row.sha1} is gone`);
+    if (slice.onDisk) return storage.read("blobs", row.organizationId, row.sha1, null);
+    const part = slice.part ?? new Uint8Array(0);
+    if (offset + part.length > row.size) throw new Error(`artifact ${row.sha1} is larger than recorded`);
+    bytes.set(part, offset);
+    offset += READ_SLICE_BYTES;
+    // PGlite answers in this thread: let other requests in between slices.
+    await new Promise((resolve) => setImmediate(resolve));
+  } while (offset < row.size);
+  return bytes;
 }
