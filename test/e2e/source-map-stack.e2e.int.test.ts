@@ -121,10 +121,14 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app'
     const eventId = (await shop.evaluate("window.checkout()")) as string;
     expect(eventId).toMatch(/^[0-9a-f]{32}$/);
 
-    const [row] = await server.database.db
-      .select({ id: occurrences.id, issueId: occurrences.issueId })
-      .from(occurrences)
-      .where(and(eq(occurrences.projectId, project.id), eq(occurrences.eventId, eventId)));
+    // The SDK's flush may give up before a busy server answers: the event is stored all the same.
+    const stored = () =>
+      server.database.db
+        .select({ id: occurrences.id, issueId: occurrences.issueId })
+        .from(occurrences)
+        .where(and(eq(occurrences.projectId, project.id), eq(occurrences.eventId, eventId)));
+    await expect.poll(async () => (await stored()).length, { timeout: 30_000 }).toBe(1);
+    const [row] = await stored();
     const detail = await session.query<{ data: NormalizedOccurrence }>("exception.get", { projectId: project.id, exceptionId: row.id });
     const frames = detail.data!.data.exceptions.at(-1)!.frames.filter((frame) => frame.symbolication);
     const crashing = frames.at(-1)!;
