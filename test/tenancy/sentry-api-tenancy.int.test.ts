@@ -76,7 +76,10 @@ describe("the Sentry tool API (/api/0) in the tenancy and role matrices (issue 3
     if (token !== null) headers.authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
+    else if (typeof body === "string") {
+      payload = body; // raw, as sent: a malformed JSON body
+      headers["content-type"] = "application/json";
+    } else if (body !== undefined) {
       payload = JSON.stringify(body);
       headers["content-type"] = "application/json";
     }
@@ -211,6 +214,21 @@ describe("the Sentry tool API (/api/0) in the tenancy and role matrices (issue 3
         expect(answer.status, label(route, `token ${token}`)).toBe(401);
         expect(answer.body, label(route, `token ${token}`)).toEqual({ detail });
       }
+    }
+  });
+
+  it("authenticates and finds the organization before reading a body: a malformed one answers 401 without a token, 404 on B's slug", async () => {
+    const jsonWrites = routes.filter((route) => route.method !== "get" && !(entryOf(route).body?.(a) instanceof FormData));
+    expect(jsonWrites.length).toBeGreaterThanOrEqual(5);
+    for (const route of jsonWrites) {
+      const anonymous = await callRoute(route, null, {}, "{not json");
+      expect(anonymous.status, label(route, "no token, malformed body")).toBe(401);
+      const foreign = await callRoute(route, b.token, {}, "{not json");
+      expect(foreign.status, label(route, "B's token on A's slug, malformed body")).toBe(404);
+      expect(foreign.body).toEqual(NOT_FOUND);
+      const own = await callRoute(route, a.tokens.releases, {}, "{not json");
+      expect(own.status, label(route, "A's token, malformed body")).toBe(400);
+      expect(own.body).toEqual({ detail: "Malformed JSON body" });
     }
   });
 
