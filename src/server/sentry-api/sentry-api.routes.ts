@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from "express";
+import express, { Router, type NextFunction, type Request, type Response } from "express";
 import type { AppServices } from "../context";
 import { AppError } from "../errors";
 import { requirePermission } from "../organizations/permissions";
@@ -53,10 +53,16 @@ export function sentryApiRoutes(services: AppServices): Router {
   const router = Router({ strict: true });
   const json = express.json({ limit: "1mb" });
 
+  // The token and its organization come first: a body is read only for a caller who may send one,
+  // so a malformed body answers 401 without a token and 404 on another organization's slug.
   const org = (handler: Handler, status = 200) => [
+    async (req: Request, res: Response, next: NextFunction) => {
+      res.locals.sentry = await sentryContext(services, req, String(req.params.org));
+      next();
+    },
     json,
     async (req: Request, res: Response) => {
-      const ctx = await sentryContext(services, req, String(req.params.org));
+      const ctx = res.locals.sentry as SentryContext;
       const result = await handler(ctx, req);
       if (result && typeof result === "object" && "status" in result && "body" in result && typeof result.status === "number") {
         res.status(result.status).json(result.body);
