@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
@@ -14,10 +12,10 @@ import { occurrences } from "../../src/server/db/schema/index";
 import type { NormalizedOccurrence } from "../../src/shared/occurrence.types";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
+import { sentryCli } from "../helpers/sentry-cli";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
-const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILT_CLIENT = path.join(ROOT, "dist/client/index.html");
 
@@ -67,7 +65,6 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app'
     const token = (await session.mutation("apiToken.create", { name: "ci", scopes: ["project:releases"] })).data.secret;
 
     await mkdir(path.join(work, "src"), { recursive: true });
-    await mkdir(path.join(work, "home"));
     await writeFile(path.join(work, "src/price.js"), PRICE);
     await writeFile(path.join(work, "src/app.js"), APP);
     await build({
@@ -80,21 +77,9 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app'
       nodePaths: [path.join(ROOT, "node_modules")],
       logLevel: "silent",
     });
-    const cliEnv = {
-      PATH: process.env.PATH,
-      HOME: path.join(work, "home"),
-      SENTRY_URL: server.url.replace("localhost", "127.0.0.1"),
-      SENTRY_AUTH_TOKEN: token,
-      SENTRY_ORG: orgSlug,
-      SENTRY_PROJECT: project.slug,
-      SENTRY_DISABLE_UPDATE_CHECK: "true",
-      SENTRY_LOAD_DOTENV: "0",
-      SENTRY_NO_PROGRESS_BARS: "1",
-      SENTRY_LOG_LEVEL: "warn",
-    };
-    const cli = path.join(ROOT, "node_modules/.bin/sentry-cli");
-    await run(cli, ["sourcemaps", "inject", path.join(work, "dist")], { env: cliEnv, timeout: 120_000 });
-    await run(cli, ["sourcemaps", "upload", "--wait", path.join(work, "dist")], { env: cliEnv, timeout: 120_000 });
+    const target = { url: server.url, token, org: orgSlug, project: project.slug, work };
+    await sentryCli(target, ["sourcemaps", "inject", path.join(work, "dist")]);
+    await sentryCli(target, ["sourcemaps", "upload", "--wait", path.join(work, "dist")]);
 
     // The shop itself, on its own loopback origin.
     site = createServer(async (req, res) => {

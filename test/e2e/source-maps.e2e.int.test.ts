@@ -1,23 +1,20 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../auth/org-kit";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
+import { sentryCli } from "../helpers/sentry-cli";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILT_CLIENT = path.join(ROOT, "dist/client/index.html");
-const SENTRY_CLI = path.join(ROOT, "node_modules/.bin/sentry-cli");
 const RELEASE = "shop@1.4.0";
-const run = promisify(execFile);
 
 /** Project settings → Source maps (issue 33): a bundle uploaded by the real sentry-cli is listed, the snippets name this project, deleting it empties the list. */
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the Source maps section of project settings in a real browser", () => {
@@ -61,29 +58,10 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the Source maps section
       sourcemap: true,
       logLevel: "silent",
     });
-    await mkdir(path.join(work, "home"), { recursive: true });
-    const env = {
-      PATH: process.env.PATH,
-      HOME: path.join(work, "home"),
-      SENTRY_URL: server.url.replace("localhost", "127.0.0.1"),
-      SENTRY_AUTH_TOKEN: token,
-      SENTRY_ORG: org.slug,
-      SENTRY_PROJECT: project.slug,
-      SENTRY_DISABLE_UPDATE_CHECK: "true",
-      SENTRY_LOAD_DOTENV: "0",
-      SENTRY_NO_PROGRESS_BARS: "1",
-      SENTRY_LOG_LEVEL: "warn",
-      SENTRY_HTTP_MAX_RETRIES: "0",
-    };
     const dist = path.join(work, "dist");
-    for (const args of [
-      ["sourcemaps", "inject", dist],
-      ["sourcemaps", "upload", "--release", RELEASE, dist],
-    ]) {
-      await run(SENTRY_CLI, args, { cwd: work, env, timeout: 120_000 }).catch((error: { stdout?: string; stderr?: string }) => {
-        throw new Error(`sentry-cli ${args.join(" ")} failed: ${error.stdout ?? ""}${error.stderr ?? ""}`);
-      });
-    }
+    const target = { url: server.url, token, org: org.slug, project: project.slug, work };
+    await sentryCli(target, ["sourcemaps", "inject", dist]);
+    await sentryCli(target, ["sourcemaps", "upload", "--release", RELEASE, dist]);
     // Assembly runs on the job queue: wait until the bundle is listed.
     let bundles: { release: string | null; fileCount: number }[] = [];
     await expect

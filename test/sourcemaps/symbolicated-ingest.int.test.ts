@@ -7,13 +7,13 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NormalizedFrame, NormalizedOccurrence } from "../../src/shared/occurrence.types";
+import { sentryCli } from "../helpers/sentry-cli";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import type { HttpSession } from "../helpers/http-session";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SENTRY_CLI = path.join(ROOT, "node_modules/.bin/sentry-cli");
 
 /** The application: a price formatter two calls below the entry point. */
 const PRICE = `export function formatPrice(cents) {
@@ -57,7 +57,6 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
   beforeAll(async () => {
     server = await startTestServer();
     work = mkdtempSync(path.join(tmpdir(), "faultline-symbolicated-"));
-    await mkdir(path.join(work, "home"));
     ({ session } = await signUpVerified(server));
     orgSlug = (await createOrganization(session, "Price Tags")).slug;
     const created = (await session.mutation("project.create", { name: "Checkout", platform: "NODE_JS" })).data;
@@ -86,28 +85,11 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
       external: ["@sentry/node"],
       logLevel: "silent",
     });
-    await sentryCli(["sourcemaps", "inject", path.join(dir, "dist")]);
+    await cli(["sourcemaps", "inject", path.join(dir, "dist")]);
     return path.join(dir, "dist");
   }
 
-  async function sentryCli(args: string[]) {
-    await run(SENTRY_CLI, args, {
-      cwd: work,
-      timeout: 120_000,
-      env: {
-        PATH: process.env.PATH,
-        HOME: path.join(work, "home"),
-        SENTRY_URL: server.url.replace("localhost", "127.0.0.1"),
-        SENTRY_AUTH_TOKEN: token,
-        SENTRY_ORG: orgSlug,
-        SENTRY_PROJECT: project.slug,
-        SENTRY_DISABLE_UPDATE_CHECK: "true",
-        SENTRY_LOAD_DOTENV: "0",
-        SENTRY_NO_PROGRESS_BARS: "1",
-        SENTRY_LOG_LEVEL: "warn",
-      },
-    });
-  }
+  const cli = (args: string[]) => sentryCli({ url: server.url, token, org: orgSlug, project: project.slug, work }, args);
 
   /** Runs the bundle (the SDK resolved from the repository's node_modules) and reads the stored event. */
   async function throwFrom(dist: string) {
@@ -134,7 +116,7 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
     expect(new Set(unmapped.map((frame) => frame.symbolication))).toEqual(new Set(["bundle_not_found"]));
     expect(unmapped.map((frame) => frame.function)).not.toContain("formatPrice");
 
-    await sentryCli(["sourcemaps", "upload", "--wait", dist]);
+    await cli(["sourcemaps", "upload", "--wait", dist]);
 
     const after = await throwFrom(dist);
     const mapped = appFrames(after.data);
@@ -151,7 +133,7 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
   it("a rebuild that renames the minified functions and moves their columns still groups into the same issue", async () => {
     const first = await throwFrom(path.join(work, "first/dist"));
     const rebuilt = await buildApp("rebuilt", EXTRA);
-    await sentryCli(["sourcemaps", "upload", "--wait", rebuilt]);
+    await cli(["sourcemaps", "upload", "--wait", rebuilt]);
     const second = await throwFrom(rebuilt);
     const [a, b] = [appFrames(first.data).at(-1)!, appFrames(second.data).at(-1)!];
     expect(b.symbolication).toBe("mapped");
