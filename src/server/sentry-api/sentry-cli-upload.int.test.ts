@@ -267,6 +267,10 @@ describe("source maps from the real sentry-cli (2.x and 3.x) through the Sentry 
     expect(escapeResult.detail).toMatch(/outside itself/);
 
     const many = writeBundle(Array.from({ length: 10_000 }, (_, i) => ({ path: `files/_/_/f${i}.js`, type: "source", url: `~/f${i}.js`, data: `${i}` })));
+    // Writing that zip held this process — the server's too — for seconds: a turn of the event loop
+    // lets the server close the keep-alive sockets that timed out meanwhile before fetch reuses one
+    // (reusing it raced the close: ECONNRESET).
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const manyResult = await uploadBundle(many);
     expect(manyResult).toMatchObject({ state: "error", storedBundles: 0, detail: "The bundle holds 10001 files; at most 5000 are accepted per bundle" });
 
