@@ -9,9 +9,7 @@
  * B's rows must be unchanged afterwards, and no answer may carry B's names.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { executeRows } from "../../src/server/db/execute";
 import { listRoutes, routeKey, type RegisteredRoute } from "../../src/server/rest/route-list";
 import { sentryApiRoutes } from "../../src/server/sentry-api/sentry-api.routes";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "../../src/shared/api-token.inputs";
@@ -19,6 +17,7 @@ import { ALL_PERMISSIONS, PERMISSION_REFUSALS, permissionMapOf, permissionsOfRol
 import { addMember, orgPost } from "../auth/org-kit";
 import type { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
+import { orgRowsChecksum } from "./org-rows-checksum";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 import { writeBundle } from "../helpers/zip-writer";
 import { chunkForm, SENTRY_API_ROUTES, sentryApiUrl, type SentryApiEntry, type SentryTenant } from "./sentry-api-table";
@@ -34,8 +33,8 @@ interface Answer {
 }
 
 /** B's rows of everything the Sentry tool API reads or writes, hashed (api_tokens aside: using a token stamps its last use). */
-async function checksumOf(server: TestServer, orgId: string) {
-  const tables = [
+const checksumOf = (server: TestServer, orgId: string) =>
+  orgRowsChecksum(server, orgId, [
     "organizations",
     "projects",
     "releases",
@@ -46,18 +45,7 @@ async function checksumOf(server: TestServer, orgId: string) {
     "artifact_bundles",
     "artifact_bundle_files",
     "source_map_waits",
-  ];
-  const sums: string[] = [];
-  for (const table of tables) {
-    const column = table === "organizations" ? "id" : "organization_id";
-    const [row] = await executeRows<{ sum: string | null }>(
-      server.database.db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${orgId}`,
-    );
-    sums.push(`${table}:${row.sum}`);
-  }
-  return sums.join("\n");
-}
+  ]);
 
 describe("the Sentry tool API (/api/0) in the tenancy and role matrices (issue 33)", () => {
   let server: TestServer;

@@ -1,8 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { executeRows } from "../../src/server/db/execute";
 import { conversationMessages, conversations } from "../../src/server/db/schema/index";
 import { listRoutes, routeKey } from "../../src/server/rest/route-list";
 import { API_TOKEN_SCOPES } from "../../src/shared/api-token.inputs";
@@ -12,6 +10,7 @@ import { createV1Router } from "../../src/server/composition/v1.router";
 import { appRouter } from "../../src/server/composition/trpc.router";
 import { HttpSession } from "../helpers/http-session";
 import { startTestServer, type TestServer } from "../helpers/test-server";
+import { orgRowsChecksum } from "./org-rows-checksum";
 import { issueByType, sendAnalyticsEvent, sendEvent, triageTenant } from "../helpers/triage-seed";
 import { lastMail, signUpVerified } from "../helpers/test-users";
 import { callProcedure } from "../helpers/typed-trpc";
@@ -33,8 +32,8 @@ function grantedToMember(requires: Permission | Permission[] | undefined) {
 }
 
 /** B's tenant rows, hashed, to prove nothing of B changed. */
-async function checksumOf(server: TestServer, orgId: string) {
-  const tables = [
+const checksumOf = (server: TestServer, orgId: string) =>
+  orgRowsChecksum(server, orgId, [
     "organizations",
     "members",
     "invitations",
@@ -55,18 +54,7 @@ async function checksumOf(server: TestServer, orgId: string) {
     "conversations",
     "conversation_messages",
     "ai_token_usage",
-  ];
-  const sums: string[] = [];
-  for (const table of tables) {
-    const column = table === "organizations" ? "id" : "organization_id";
-    const [row] = await executeRows<{ sum: string | null }>(
-      server.database.db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${orgId}`,
-    );
-    sums.push(`${table}:${row.sum}`);
-  }
-  return sums.join("\n");
-}
+  ]);
 
 describe("tenancy matrix over every procedure and route (battery E1, E3)", () => {
   let server: TestServer;
