@@ -21,6 +21,18 @@ export function artifactOf(content: string | Uint8Array, size?: number): Counted
   return artifact;
 }
 
+/** The artifact with an index of `parts` (map-index-format.ts) kept beside it, its reads counted in `indexReads`. */
+export function withIndex<T extends StoredArtifact>(artifact: T, parts: Uint8Array[]): T & { indexReads: number } {
+  const indexed = Object.assign(artifact, { indexReads: 0 });
+  indexed.index = {
+    async read(numbers) {
+      indexed.indexReads++;
+      return new Map(numbers.filter((n) => n < parts.length).map((n) => [n, parts[n]]));
+    },
+  };
+  return indexed;
+}
+
 /**
  * SourceMapStore in memory, for the symbolicator's tests: what the database implementation answers,
  * per project, without the upload side. Debug ids and URLs are matched exactly as given (debug ids

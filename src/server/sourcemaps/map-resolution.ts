@@ -3,7 +3,7 @@ import type { FrameSymbolication } from "../../shared/occurrence.types";
 import { findSourceMappingUrl, resolveMapUrl, urlCandidates, type MapReference } from "./artifact-urls";
 import { MapInvalidError, type MapInput } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS } from "./source-map-limits";
-import type { SourceMapStore, StoredArtifact } from "./source-map-store";
+import type { MapIndexParts, SourceMapStore, StoredArtifact } from "./source-map-store";
 
 /** Where a frame's map is: a key to look it up under (and how to read it), or why there is none. */
 export type MapSource =
@@ -12,6 +12,8 @@ export type MapSource =
       /** The parsed-map cache key: the map's SHA-1 (an inline map: its minified file's SHA-1 + `#inline`). */
       key: string;
       load: () => Promise<MapInput>;
+      /** The map's stored index, when the store keeps one: most lookups read a few of its parts instead of the map. */
+      index?: MapIndexParts;
       /** The debug id the map was found by: the map must not declare another. */
       debugId: string | null;
     }
@@ -84,7 +86,7 @@ export class MapResolver {
   private async byDebugId(debugId: string): Promise<MapSource> {
     const artifacts = await this.store.findByDebugId(this.event.projectId, debugId);
     if (artifacts === undefined) return { kind: "unmapped", reason: "bundle_not_found" };
-    if (artifacts.sourceMap) return { kind: "map", key: artifacts.sourceMap.sha1, load: () => readMap(artifacts.sourceMap!), debugId };
+    if (artifacts.sourceMap) return storedMap(artifacts.sourceMap, debugId);
     // Only the minified file: usable if it carries its map inline.
     if (artifacts.minifiedSource) {
       const inline = await this.inlineMap(artifacts.minifiedSource, debugId);
@@ -100,7 +102,7 @@ export class MapResolver {
     for (const candidate of urlCandidates(fileUrl)) {
       const stored = await this.store.findByUrl(projectId, release, dist, candidate);
       if (stored === undefined) continue;
-      if (stored.type === "source_map") return { kind: "map", key: stored.file.sha1, load: () => readMap(stored.file), debugId: null };
+      if (stored.type === "source_map") return storedMap(stored.file, null);
       const reference = stored.sourceMapHeader !== null ? { url: stored.sourceMapHeader } : await this.references.of(stored.file);
       if (reference === null) return { kind: "unmapped", reason: "no_map_for_file" };
       if ("inline" in reference) return (await this.inlineMap(stored.file, null)) ?? { kind: "unmapped", reason: "no_map_for_file" };
@@ -111,7 +113,7 @@ export class MapResolver {
       }
       for (const mapCandidate of urlCandidates(mapUrl)) {
         const map = await this.store.findByUrl(projectId, release, dist, mapCandidate);
-        if (map?.type === "source_map") return { kind: "map", key: map.file.sha1, load: () => readMap(map.file), debugId: null };
+        if (map?.type === "source_map") return storedMap(map.file, null);
       }
       return { kind: "unmapped", reason: "no_map_for_file" };
     }
@@ -132,6 +134,11 @@ export class MapResolver {
       },
     };
   }
+}
+
+/** An uploaded map: cached under its SHA-1, read from its index where it has one. */
+function storedMap(file: StoredArtifact, debugId: string | null): MapSource {
+  return { kind: "map", key: file.sha1, load: () => readMap(file), index: file.index, debugId };
 }
 
 async function readMap(file: StoredArtifact): Promise<MapInput> {

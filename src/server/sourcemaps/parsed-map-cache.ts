@@ -1,13 +1,14 @@
 import type { ParsedSourceMap } from "./parsed-source-map";
 
 /**
- * Parsed source maps by key (the artifact's SHA-1: uploaded files are content-addressed and never
- * change), least recently used first out. The bound is counted in the bytes of the maps as uploaded,
- * the one size known before parsing; a map larger than the whole budget is used once and not kept.
+ * Parsed source maps (or parts of their indexes) by key (derived from the artifact's SHA-1: uploaded
+ * files are content-addressed and never change), least recently used first out. The bound is counted
+ * in `bytes`, for a map the bytes as uploaded (the one size known before parsing); an entry larger
+ * than the whole budget is used once and not kept.
  */
-export class ParsedMapCache {
+export class ParsedMapCache<Entry extends { bytes: number } = ParsedSourceMap> {
   /** Insertion order is use order: a hit is moved to the end, eviction takes from the front. */
-  private readonly entries = new Map<string, ParsedSourceMap>();
+  private readonly entries = new Map<string, Entry>();
   private used = 0;
 
   constructor(private readonly budgetBytes: number) {}
@@ -20,7 +21,7 @@ export class ParsedMapCache {
     return this.entries.size;
   }
 
-  get(key: string): ParsedSourceMap | undefined {
+  get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
@@ -28,7 +29,7 @@ export class ParsedMapCache {
     return entry;
   }
 
-  set(key: string, parsed: ParsedSourceMap) {
+  set(key: string, parsed: Entry) {
     const previous = this.entries.get(key);
     if (previous !== undefined) {
       this.entries.delete(key);

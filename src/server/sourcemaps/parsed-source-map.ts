@@ -103,20 +103,40 @@ function contextAt(parsed: ParsedSourceMap, source: string, line: number, column
   let lines = parsed.lines.get(source);
   if (lines === undefined) {
     const content = sourceContentFor(parsed.map, source);
-    lines = typeof content === "string" ? content.split(/\r\n|\r|\n/) : null;
+    lines = typeof content === "string" ? splitSourceLines(content) : null;
     parsed.lines.set(source, lines);
   }
-  if (lines === null || line > lines.length) return null;
+  if (lines === null) return null;
+  const known = lines;
+  return sourceContext((index) => known[index], lines.length, line, column, limits);
+}
+
+/** A source's content as lines, the way context lines count them. */
+export const splitSourceLines = (content: string) => content.split(/\r\n|\r|\n/);
+
+/**
+ * The context of a 1-based `line` of a source of `lineCount` lines, `lineAt` giving a 0-based line
+ * (only those within `contextLines` of it are asked for); null past the source's end.
+ */
+export function sourceContext(
+  lineAt: (index: number) => string,
+  lineCount: number,
+  line: number,
+  column: number,
+  limits: SourceMapLimits,
+): SourceContext | null {
+  if (line > lineCount) return null;
   const at = line - 1;
   const cut = (text: string) => text.slice(0, limits.maxContextLineLength);
-  const own = lines[at];
+  const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => cut(lineAt(from + i)));
+  const own = lineAt(at);
   // A long line is cut around the column, where the frame points.
   const start =
     own.length > limits.maxContextLineLength ? Math.max(0, Math.min(column - limits.maxContextLineLength / 2, own.length - limits.maxContextLineLength)) : 0;
   return {
-    pre: lines.slice(Math.max(0, at - limits.contextLines), at).map(cut),
+    pre: range(Math.max(0, at - limits.contextLines), at),
     line: own.slice(start, start + limits.maxContextLineLength),
-    post: lines.slice(at + 1, at + 1 + limits.contextLines).map(cut),
+    post: range(at + 1, Math.min(lineCount, at + 1 + limits.contextLines)),
   };
 }
 

@@ -16,6 +16,11 @@ export const SOURCE_MAP_LIMITS = {
   /** Parsed maps kept in the worker, counted in the bytes of the maps they were parsed from (LRU). */
   cacheBytes: 160 * 2 ** 20,
   /**
+   * Parts of map indexes kept on the main thread (indexed-map-lookup.ts), counted in their decoded
+   * JSON's length: the pages and source blocks recent events needed (LRU).
+   */
+  indexCacheBytes: 64 * 2 ** 20,
+  /**
    * The worker's heap: past it the worker dies (and is replaced) rather than the process; what it was
    * parsing answers `map_invalid`.
    */

@@ -12,6 +12,14 @@ export interface StoredArtifact {
   size: number;
   /** Fresh bytes on every call, owned by the caller: the symbolicator moves them to its worker thread (detaching them). */
   read(): Promise<Uint8Array>;
+  /** The parts of the file's index (map-index-format.ts), where the store keeps indexes of the maps it holds. */
+  index?: MapIndexParts;
+}
+
+/** A source map's index, read a few parts at a time. */
+export interface MapIndexParts {
+  /** The stored parts among `parts`, by number; an index not built (yet) has no part 0. */
+  read(parts: readonly number[]): Promise<Map<number, Uint8Array>>;
 }
 
 export type ArtifactType = "source" | "minified_source" | "source_map" | "indexed_ram_bundle";

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { buildMapIndex } from "./map-index-build";
 import { ParsedMapCache } from "./parsed-map-cache";
 import { MapInvalidError, originalPositions, parseSourceMap, type ParsedSourceMap } from "./parsed-source-map";
 import type { SourceMapLimits } from "./source-map-limits";
@@ -18,11 +19,13 @@ const invalid = new Map<string, string>();
 const MAX_INVALID_REMEMBERED = 1000;
 
 port.on("message", (request: LookupRequest) => {
-  port.postMessage(answer(request));
+  const reply = answer(request);
+  // An index's parts are moved to the main thread, not copied.
+  port.postMessage(reply, reply.status === "indexed" ? reply.parts.map((part) => part.buffer as ArrayBuffer) : []);
 });
 port.postMessage({ ready: true });
 
-function answer({ id, key, input, positions }: LookupRequest): LookupAnswer {
+function answer({ id, key, input, positions, index }: LookupRequest): LookupAnswer {
   const known = invalid.get(key);
   if (known !== undefined) return { id, status: "invalid", reason: known };
   let parsed: ParsedSourceMap | undefined = cache.get(key);
@@ -38,5 +41,6 @@ function answer({ id, key, input, positions }: LookupRequest): LookupAnswer {
     }
     cache.set(key, parsed);
   }
+  if (index) return { id, ...buildMapIndex(parsed) };
   return { id, status: "ok", debugId: parsed.debugId, positions: originalPositions(parsed, positions, limits) };
 }

@@ -1,7 +1,9 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../logger";
+import type { MapIndexBuild } from "./map-index-build";
 import { MapInvalidError, type GeneratedPosition, type MapInput, type OriginalPosition } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS, type SourceMapLimits } from "./source-map-limits";
+import type { MapIndexParts } from "./source-map-store";
 
 /** One lookup sent to the worker: the map's key, its bytes when the worker said it lacks them, the positions. */
 export interface LookupRequest {
@@ -9,13 +11,16 @@ export interface LookupRequest {
   key: string;
   input?: MapInput;
   positions: GeneratedPosition[];
+  /** Answer the map's index (map-index-build.ts) instead of positions. */
+  index?: true;
 }
 
 export type LookupAnswer =
   | { id: number; status: "ok"; debugId: string | null; positions: OriginalPosition[] }
   | { id: number; status: "invalid"; reason: string }
   /** The worker holds no parsed map under the key: send it again with the bytes. */
-  | { id: number; status: "missing" };
+  | { id: number; status: "missing" }
+  | ({ id: number } & MapIndexBuild);
 
 /** What a lookup resolves to: the answers for the positions, or why the map cannot be used. */
 export type MapAnswer = { status: "ok"; debugId: string | null; positions: OriginalPosition[] } | { status: "invalid"; reason: string };
@@ -26,8 +31,9 @@ export interface MapLookup {
    * The original positions of `positions` in the map stored under `key` (its SHA-1). `load` is
    * called only when the map is not parsed yet; it may throw MapInvalidError (e.g. over the size cap).
    * The bytes it returns are handed over: moved to the worker thread, they are detached here.
+   * `index`, the map's stored index where there is one, may answer without the map's bytes.
    */
-  lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[]): Promise<MapAnswer>;
+  lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[], index?: MapIndexParts): Promise<MapAnswer>;
 }
 
 /**
@@ -36,11 +42,14 @@ export interface MapLookup {
  */
 export class SymbolicatorUnavailableError extends Error {}
 
+/** What the worker answers, without the request's id. */
+type WorkerAnswer = MapAnswer | "missing" | MapIndexBuild;
+
 interface Pending {
   request: Omit<LookupRequest, "id">;
   attempt: number;
   timer: NodeJS.Timeout;
-  resolve: (answer: MapAnswer | "missing") => void;
+  resolve: (answer: WorkerAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -85,7 +94,7 @@ export class SourceMapWorkers implements MapLookup {
   async lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[]): Promise<MapAnswer> {
     const known = this.poisoned.get(key);
     if (known !== undefined) return { status: "invalid", reason: known };
-    let answer = await this.send({ key, positions });
+    let answer = (await this.send({ key, positions })) as MapAnswer | "missing";
     // "missing" comes back once the bytes were sent only if the worker died meanwhile: its successor's cache is empty.
     for (let loads = 0; answer === "missing"; loads++) {
       if (loads === 2) return { status: "invalid", reason: "the symbolicator lost the map twice" };
@@ -96,8 +105,29 @@ export class SourceMapWorkers implements MapLookup {
         if (error instanceof MapInvalidError) return { status: "invalid", reason: error.message };
         throw error;
       }
-      answer = await this.send({ key, input, positions });
+      answer = (await this.send({ key, input, positions })) as MapAnswer | "missing";
     }
+    return answer;
+  }
+
+  /**
+   * The index of the map `load` reads (map-index-build.ts), built on the worker, which keeps the
+   * parsed map in its cache as a lookup would. A map the worker cannot parse is not indexed, with why.
+   */
+  async index(key: string, load: () => Promise<MapInput>): Promise<MapIndexBuild> {
+    const known = this.poisoned.get(key);
+    if (known !== undefined) return { status: "unindexed", reason: known };
+    let input: MapInput;
+    try {
+      input = owned(await load());
+    } catch (error) {
+      if (error instanceof MapInvalidError) return { status: "unindexed", reason: error.message };
+      throw error;
+    }
+    const answer = (await this.send({ key, input, positions: [], index: true })) as MapIndexBuild | MapAnswer | "missing";
+    if (answer === "missing") return { status: "unindexed", reason: "the symbolicator lost the map" };
+    if (answer.status === "invalid") return { status: "unindexed", reason: answer.reason };
+    if (answer.status === "ok") throw new Error("the symbolicator answered positions to an index request");
     return answer;
   }
 
@@ -106,7 +136,7 @@ export class SourceMapWorkers implements MapLookup {
     await Promise.all(this.slots.map((slot) => slot?.worker.terminate()));
   }
 
-  private send(request: Omit<LookupRequest, "id">, attempt = 0): Promise<MapAnswer | "missing"> {
+  private send(request: Omit<LookupRequest, "id">, attempt = 0): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(new SymbolicatorUnavailableError("the symbolicator is closed"));
     const slot = this.slotFor(request.key);
     if (slot.pending.size >= this.limits.maxQueuedLookups) {
@@ -202,8 +232,17 @@ function owned(input: MapInput): MapInput {
   return { ...input, bytes: new Uint8Array(bytes) };
 }
 
-function strip(answer: Exclude<LookupAnswer, { status: "missing" }>): MapAnswer {
-  return answer.status === "ok" ? { status: "ok", debugId: answer.debugId, positions: answer.positions } : { status: "invalid", reason: answer.reason };
+function strip(answer: Exclude<LookupAnswer, { status: "missing" }>): MapAnswer | MapIndexBuild {
+  switch (answer.status) {
+    case "ok":
+      return { status: "ok", debugId: answer.debugId, positions: answer.positions };
+    case "invalid":
+      return { status: "invalid", reason: answer.reason };
+    case "indexed":
+      return { status: "indexed", parts: answer.parts };
+    case "unindexed":
+      return { status: "unindexed", reason: answer.reason };
+  }
 }
 
 /** FNV-1a of the key: which worker caches which map. */

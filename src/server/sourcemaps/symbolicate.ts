@@ -59,7 +59,7 @@ export async function symbolicate(
   await Promise.all(
     [...byKey.values()].map(async ({ source, frames }) => {
       const positions: GeneratedPosition[] = frames.map((frame) => ({ line: frame.lineno!, column: frame.colno! - 1 }));
-      const answer = await maps.lookup(source.key, source.load, positions);
+      const answer = await maps.lookup(source.key, source.load, positions, source.index);
       frames.forEach((frame, i) => outcomes.set(frame, outcomeOf(answer, source, i)));
     }),
   );

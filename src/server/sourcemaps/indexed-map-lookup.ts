@@ -1,0 +1,160 @@
+import { decode } from "@jridgewell/sourcemap-codec";
+import { presortedDecodedMap, traceSegment, type TraceMap } from "@jridgewell/trace-mapping";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { decodePart, MAP_INDEX_VERSION, pagePart, type MapIndexBlock, type MapIndexHeader, type MapIndexPage } from "./map-index-format";
+import { ParsedMapCache } from "./parsed-map-cache";
+import { sourceContext, type GeneratedPosition, type MapInput, type OriginalPosition } from "./parsed-source-map";
+import { SOURCE_MAP_LIMITS, type SourceMapLimits } from "./source-map-limits";
+import type { MapIndexParts } from "./source-map-store";
+import type { MapAnswer, MapLookup } from "./source-map-workers";
+
+type Header = MapIndexHeader & { bytes: number; sourceIndex: Map<string, number> };
+type Page = { line: number; map: TraceMap; names: string[]; bytes: number };
+type Block = { lines: MapIndexBlock; bytes: number };
+type Part = Header | Page | Block;
+
+/**
+ * Lookups answered from a map's index (map-index-format.ts) where the store has one: the header,
+ * the pages the positions fall in and the blocks their context lines are in — kilobytes, decoded
+ * on the main thread a part per turn of the event loop and kept in a bounded cache. A map without an
+ * index (uploaded before indexes, inline, or too irregular to index) goes to `fallback`, the
+ * worker that parses whole maps. Answers are the ones the whole map gives (map-index-build.ts).
+ */
+export class IndexedMapLookup implements MapLookup {
+  private readonly cache: ParsedMapCache<Part>;
+
+  constructor(
+    private readonly fallback: MapLookup,
+    private readonly limits: SourceMapLimits = SOURCE_MAP_LIMITS,
+  ) {
+    this.cache = new ParsedMapCache<Part>(limits.indexCacheBytes);
+  }
+
+  async lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[], index?: MapIndexParts): Promise<MapAnswer> {
+    const answer = index === undefined ? null : await this.fromIndex(key, index, positions);
+    return answer ?? this.fallback.lookup(key, load, positions);
+  }
+
+  /** Null when the map has no (complete) index. */
+  private async fromIndex(key: string, index: MapIndexParts, positions: GeneratedPosition[]): Promise<MapAnswer | null> {
+    const header = (await this.parts(key, index, [0], decodeHeader)).get(0);
+    if (header === undefined) return null;
+    const pageOf = positions.map((position) => (isPosition(position) ? findPage(header.pages, position.line - 1, position.column) : -1));
+    const pages = await this.parts(key, index, pageOf.filter((page) => page >= 0).map(pagePart), decodePage);
+    const found = positions.map((position, i) => {
+      if (pageOf[i] < 0) return null;
+      const page = pages.get(pagePart(pageOf[i]));
+      if (page === undefined) return undefined;
+      const segment = traceSegment(page.map, position.line - 1 - page.line, position.column);
+      if (segment === null || segment.length === 1) return null;
+      return { source: header.sources[segment[1]], line: segment[2] + 1, column: segment[3], name: segment.length === 5 ? page.names[segment[4]] : null };
+    });
+    if (found.includes(undefined)) return null;
+
+    // Context comes from the first source of the name, as trace-mapping's sourceContentFor reads it.
+    const contentOf = (source: string) => header.content[header.sourceIndex.get(source)!] ?? null;
+    const wanted = new Set<number>();
+    for (const position of found) {
+      const content = position ? contentOf(position.source) : null;
+      if (!position || !content || position.line > content.lines) continue;
+      const from = Math.max(0, position.line - 1 - this.limits.contextLines);
+      const to = Math.min(content.lines - 1, position.line - 1 + this.limits.contextLines);
+      for (let line = from; line <= to; line = blockEnd(content.blocks, line)) wanted.add(content.blocks[blockAt(content.blocks, line)]);
+    }
+    const blocks = await this.parts(key, index, [...wanted], decodeBlock);
+    if (blocks.size < wanted.size) return null;
+
+    const answers: OriginalPosition[] = found.map((position) => {
+      if (!position) return null;
+      const content = contentOf(position.source);
+      const lineAt = (line: number) => {
+        const at = blockAt(content!.blocks, line);
+        return blocks.get(content!.blocks[at])!.lines[line - content!.blocks[at + 1]];
+      };
+      return {
+        ...position,
+        ignored: header.ignored[header.sourceIndex.get(position.source)!],
+        context: content ? sourceContext(lineAt, content.lines, position.line, position.column, this.limits) : null,
+      };
+    });
+    return { status: "ok", debugId: header.debugId, positions: answers };
+  }
+
+  /** The decoded parts among `numbers`, from the cache or read and decoded (one per turn); absent ones are left out. */
+  private async parts<T extends Part>(key: string, index: MapIndexParts, numbers: number[], decodeOne: (bytes: Uint8Array) => T): Promise<Map<number, T>> {
+    const found = new Map<number, T>();
+    const missing: number[] = [];
+    for (const number of new Set(numbers)) {
+      const cached = this.cache.get(`${key}#${number}`) as T | undefined;
+      if (cached !== undefined) found.set(number, cached);
+      else missing.push(number);
+    }
+    if (missing.length === 0) return found;
+    for (const [number, bytes] of await index.read(missing)) {
+      const part = decodeOne(bytes);
+      this.cache.set(`${key}#${number}`, part);
+      found.set(number, part);
+      await nextTurn();
+    }
+    return found;
+  }
+}
+
+export function decodeHeader(bytes: Uint8Array): Header {
+  const { value, bytes: size } = decodePart<MapIndexHeader>(bytes);
+  if (value.v !== MAP_INDEX_VERSION) throw new Error(`map index version ${String(value.v)} is not ${MAP_INDEX_VERSION}`);
+  const sourceIndex = new Map<string, number>();
+  value.sources.forEach((source, i) => {
+    if (!sourceIndex.has(source)) sourceIndex.set(source, i);
+  });
+  return { ...value, bytes: size, sourceIndex };
+}
+
+export function decodePage(bytes: Uint8Array): Page {
+  const { value, bytes: size } = decodePart<MapIndexPage>(bytes);
+  // The page's lines from its first: a map of its own, searched by trace-mapping as the whole map would be.
+  const map = presortedDecodedMap({ version: 3, sources: [], names: [], mappings: decode(value.mappings) });
+  return { line: value.line, map, names: value.names, bytes: size };
+}
+
+export function decodeBlock(bytes: Uint8Array): Block {
+  const { value, bytes: size } = decodePart<MapIndexBlock>(bytes);
+  return { lines: value, bytes: size };
+}
+
+const isPosition = (position: GeneratedPosition) =>
+  Number.isSafeInteger(position.line) && position.line >= 1 && Number.isSafeInteger(position.column) && position.column >= 0;
+
+/** The last page whose first segment is at or before (line, column); -1 before the first. `pages` is flat [line, column, …]. */
+function findPage(pages: number[], line: number, column: number): number {
+  let low = 0;
+  let high = pages.length / 2 - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const before = pages[2 * mid] < line || (pages[2 * mid] === line && pages[2 * mid + 1] <= column);
+    if (before) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/** The offset in `blocks` (flat [part, first line, …]) of the block holding `line`. */
+function blockAt(blocks: number[], line: number): number {
+  let low = 0;
+  let high = blocks.length / 2 - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (blocks[2 * mid + 1] <= line) low = mid;
+    else high = mid - 1;
+  }
+  return 2 * low;
+}
+
+/** The first line after the block holding `line`. */
+function blockEnd(blocks: number[], line: number): number {
+  const at = blockAt(blocks, line);
+  return at + 3 < blocks.length ? blocks[at + 3] : Number.MAX_SAFE_INTEGER;
+}
