@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceMapIndexParts } from "../../src/server/db/schema/index";
 import type { NormalizedFrame, NormalizedOccurrence } from "../../src/shared/occurrence.types";
 import { sentryCli } from "../helpers/sentry-cli";
 import { startTestServer, type TestServer } from "../helpers/test-server";
@@ -53,12 +55,13 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
   let project: { id: string; slug: string; dsn: string };
   let token: string;
   let orgSlug: string;
+  let orgId: string;
 
   beforeAll(async () => {
     server = await startTestServer();
     work = mkdtempSync(path.join(tmpdir(), "faultline-symbolicated-"));
     ({ session } = await signUpVerified(server));
-    orgSlug = (await createOrganization(session, "Price Tags")).slug;
+    ({ slug: orgSlug, id: orgId } = await createOrganization(session, "Price Tags"));
     const created = (await session.mutation("project.create", { name: "Checkout", platform: "NODE_JS" })).data;
     project = { id: created.id, slug: created.slug, dsn: created.dsn };
     token = (await session.mutation("apiToken.create", { name: "ci", scopes: ["project:releases"] })).data.secret;
@@ -117,6 +120,9 @@ describe("source maps applied at ingest: a real @sentry/node error from a minifi
     expect(unmapped.map((frame) => frame.function)).not.toContain("formatPrice");
 
     await cli(["sourcemaps", "upload", "--wait", dist]);
+    // The assembly indexed the map: the next event reads a few parts of it, not the whole map.
+    const parts = await server.services.db.select().from(sourceMapIndexParts).where(eq(sourceMapIndexParts.organizationId, orgId));
+    expect(parts.map((row) => row.part)).toContain(0);
 
     const after = await throwFrom(dist);
     const mapped = appFrames(after.data);

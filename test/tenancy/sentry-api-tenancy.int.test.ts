@@ -45,6 +45,7 @@ const checksumOf = (server: TestServer, orgId: string) =>
     "artifact_bundles",
     "artifact_bundle_files",
     "source_map_waits",
+    "source_map_index_parts",
   ]);
 
 describe("the Sentry tool API (/api/0) in the tenancy and role matrices (issue 33)", () => {

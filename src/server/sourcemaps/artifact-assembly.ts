@@ -16,11 +16,17 @@ import {
 
 export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger">;
 
-/** What an assembled bundle brought: the projects it was indexed for and the debug ids of its files. */
+/** What an assembled bundle brought: the projects it was indexed for, the debug ids of its files, its source maps. */
 export interface AssembledBundle {
   organizationId: string;
   projectIds: string[];
   debugIds: string[];
+  maps: StoredMap[];
+}
+
+export interface StoredMap {
+  sha1: string;
+  size: number;
 }
 
 /** The states sentry-cli knows (`ChunkedFileState`). */
@@ -81,7 +87,8 @@ export async function assembleArtifactBundle(
       await setAssemblyState(tx, organizationId, checksum, "ok");
     });
     const debugIds = new Set(files.flatMap((file) => (file.debugId ? [file.debugId] : [])));
-    assembled = { organizationId, projectIds: assembly.projectIds.split(",").filter(Boolean), debugIds: [...debugIds] };
+    const maps = new Map(files.filter((file) => file.type === "source_map").map((file) => [file.sha1, { sha1: file.sha1, size: file.size }]));
+    assembled = { organizationId, projectIds: assembly.projectIds.split(",").filter(Boolean), debugIds: [...debugIds], maps: [...maps.values()] };
   } catch (error) {
     if (!(error instanceof BundleError)) {
       deps.logger.error("artifact bundle assembly failed", { organizationId, checksum, err: error });

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { artifactAssemblies, artifactBlobs, artifactBundleFiles, artifactBundles, artifactChunks } from "../db/schema/index";
+import { artifactAssemblies, artifactBlobs, artifactBundleFiles, artifactBundles, artifactChunks, sourceMapIndexParts } from "../db/schema/index";
 
 // Every query takes the organization id (and the project id where rows belong to one).
 
@@ -106,6 +106,40 @@ export async function deleteUnreferencedBlobs(db: Pick<Db, "delete">, organizati
     )
     .returning({ sha1: artifactBlobs.sha1 });
   return rows.map((row) => row.sha1);
+}
+
+/** The stored parts among `parts` of the index of the organization's map `sha1`, by number. */
+export async function selectIndexParts(db: Db, organizationId: string, sha1: string, parts: readonly number[]): Promise<Map<number, Uint8Array>> {
+  if (parts.length === 0) return new Map();
+  const rows = await db
+    .select({ part: sourceMapIndexParts.part, data: sourceMapIndexParts.data })
+    .from(sourceMapIndexParts)
+    .where(and(eq(sourceMapIndexParts.organizationId, organizationId), eq(sourceMapIndexParts.sha1, sha1), inArray(sourceMapIndexParts.part, [...parts])));
+  return new Map(rows.map((row) => [row.part, row.data]));
+}
+
+/** Whether the map has a complete index (its header, written last). */
+export async function hasIndex(db: Db, organizationId: string, sha1: string): Promise<boolean> {
+  return (await selectIndexParts(db, organizationId, sha1, [0])).has(0);
+}
+
+/** Index parts per insert: a few hundred kilobytes a statement. */
+const INDEX_PARTS_PER_INSERT = 100;
+
+/**
+ * Stores a map's index, part 0 last so that a reader never finds a header without its parts; a
+ * second writer of the same index (the same map assembled twice at once) changes nothing.
+ */
+export async function insertIndexParts(db: Db, organizationId: string, sha1: string, parts: readonly Uint8Array[]) {
+  const rows = parts.map((data, part) => ({ organizationId, sha1, part, data }));
+  const [header, ...rest] = rows;
+  for (let start = 0; start < rest.length; start += INDEX_PARTS_PER_INSERT) {
+    await db
+      .insert(sourceMapIndexParts)
+      .values(rest.slice(start, start + INDEX_PARTS_PER_INSERT))
+      .onConflictDoNothing();
+  }
+  await db.insert(sourceMapIndexParts).values(header).onConflictDoNothing();
 }
 
 export type BundleFileRow = typeof artifactBundleFiles.$inferInsert;

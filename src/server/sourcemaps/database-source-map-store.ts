@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { artifactBundleFiles, artifactBundles } from "../db/schema/index";
 import { normalizeDebugId } from "./artifact-bundle-reader";
 import { artifactStorage, type ArtifactStorage } from "./artifact-storage";
-import { selectBlobSlice } from "./artifact.queries";
+import { selectBlobSlice, selectIndexParts } from "./artifact.queries";
 import type { ArtifactType, DebugIdArtifacts, SourceMapStore, StoredArtifact, UrlArtifact } from "./source-map-store";
 
 type FileRow = typeof artifactBundleFiles.$inferSelect;
@@ -21,6 +21,7 @@ export function databaseSourceMapStore(deps: Pick<AppServices, "db" | "env">): S
     sha1: row.sha1,
     size: row.size,
     read: () => readArtifact(deps.db, storage, row),
+    ...(row.type === "source_map" ? { index: { read: (parts) => selectIndexParts(deps.db, row.organizationId, row.sha1, parts) } } : {}),
   });
   const newest = (where: SQL, limit: number) =>
     deps.db
@@ -83,7 +84,7 @@ const READ_SLICE_BYTES = 1024 * 1024;
  * A stored file's bytes, fresh (the symbolicator moves them to its worker): from the database in
  * slices with a turn of the event loop between them, or from ARTIFACT_DIR (read off the main thread).
  */
-async function readArtifact(db: Db, storage: ArtifactStorage, row: Pick<FileRow, "organizationId" | "sha1" | "size">): Promise<Uint8Array> {
+export async function readArtifact(db: Db, storage: ArtifactStorage, row: Pick<FileRow, "organizationId" | "sha1" | "size">): Promise<Uint8Array> {
   const bytes = new Uint8Array(row.size);
   let offset = 0;
   do {

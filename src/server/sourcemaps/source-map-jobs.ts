@@ -3,6 +3,7 @@ import type { KeyRevocations } from "../ingest/project-key.cache";
 import type { JobHandlers } from "../jobs/job-registry";
 import { assembleArtifactBundle } from "./artifact-assembly";
 import type { EventSymbolicator } from "./event-symbolicator";
+import { indexStoredMaps } from "./map-indexing";
 import type { SourceMapWaits } from "./source-map-waits";
 
 export interface SourceMapJobDeps extends Pick<AppServices, "db" | "env" | "logger"> {
@@ -13,15 +14,19 @@ export interface SourceMapJobDeps extends Pick<AppServices, "db" | "env" | "logg
 }
 
 /**
- * The source-map job: assemble an uploaded bundle off the request path; once it is stored, the
- * projects' next JavaScript events are symbolicated before grouping, and the events that waited
- * for its debug ids are linked to the issues they opened (source-map-waits.ts).
+ * The source-map job: assemble an uploaded bundle off the request path and index its maps; once it
+ * is stored, the projects' next JavaScript events are symbolicated before grouping, and the events
+ * that waited for its debug ids are linked to the issues they opened (source-map-waits.ts).
  */
 export function sourceMapJobHandlers(deps: SourceMapJobDeps): Pick<JobHandlers, "sourcemaps.assemble"> {
   return {
     "sourcemaps.assemble": async ({ organizationId, checksum }) => {
       const assembled = await assembleArtifactBundle(deps, organizationId, checksum);
       if (!assembled) return;
+      // The bundle is usable without indexes (maps are then parsed whole): a failure here is logged, not retried.
+      await indexStoredMaps(deps, deps.symbolicator, organizationId, assembled.maps).catch((error: unknown) =>
+        deps.logger.warn("source maps not indexed", { organizationId, checksum, err: error }),
+      );
       deps.keys.sourceMapsUploaded(assembled.projectIds);
       for (const projectId of assembled.projectIds) {
         // The bundle is stored whatever happens here; a failed link only leaves the first events' issue apart.

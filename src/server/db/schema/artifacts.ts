@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
 import { projects } from "./projects";
 
@@ -41,6 +41,28 @@ export const artifactBlobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.sha1] })],
+);
+
+/**
+ * The index of a stored source map (sourcemaps/map-index-format.ts), part by part: built when its
+ * bundle is assembled, so that symbolicating reads a few kilobytes of it instead of the whole map.
+ * Derived from the blob and gone with it; always in the database, also under ARTIFACT_DIR (an
+ * index is about as large as its map's mappings and deflated sources). Part 0, the header, is
+ * written last: a reader that finds it finds every part.
+ */
+export const sourceMapIndexParts = pgTable(
+  "source_map_index_parts",
+  {
+    organizationId: text("organization_id").notNull(),
+    /** The map's SHA-1 (its blob). */
+    sha1: text("sha1").notNull(),
+    part: integer("part").notNull(),
+    data: bytes("data").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.sha1, t.part] }),
+    foreignKey({ columns: [t.organizationId, t.sha1], foreignColumns: [artifactBlobs.organizationId, artifactBlobs.sha1] }).onDelete("cascade"),
+  ],
 );
 
 /**
