@@ -36,7 +36,7 @@ export function zipfSampler(n: number, random: () => number = Math.random) {
  * Envelopes built from the fixtures' events, each rank a distinct fingerprint (the thrown type
  * and the in-app functions carry the rank), with fresh event ids so nothing dedupes.
  */
-export function createEnvelopeMix(fingerprints = 200) {
+export function createEnvelopeMix(fingerprints = 200, rewrite?: (event: Record<string, any>, rank: number) => void) {
   const templates = fixtureEvents();
   const sample = zipfSampler(fingerprints);
   const variants = Array.from({ length: fingerprints }, (_, rank) => {
@@ -46,6 +46,7 @@ export function createEnvelopeMix(fingerprints = 200) {
       for (const frame of exception.stacktrace?.frames ?? []) if (frame.function) frame.function = `${frame.function}_${rank}`;
     }
     if (!event.exception && event.message) event.message = `${typeof event.message === "string" ? event.message : "message"} #${rank}`;
+    rewrite?.(event, rank);
     delete event.event_id;
     const payload = JSON.stringify(event);
     return { head: payload.slice(0, -1), rank };

@@ -9,6 +9,9 @@
  *   npm run bench:ingest -- --only postgres --connections 32 [--alert-rules 10] [--warmup 20]
  * measures one target at one connection count (quick interleaved before/after pairs; never written).
  * `--warmup N` loads each target for N s before measuring (default 2; see WARMUP_SECONDS).
+ *   npm run bench:ingest -- --only pglite --connections 32 --source-maps uploaded|absent
+ * sends the mix's JavaScript events as thrown from a minified bundle (source-map-traffic.ts), to a
+ * project with its map uploaded (symbolicated at ingest) or without (the same traffic, unmapped).
  *   npm run bench:ingest -- --smoke
  * drives the bare receiver and one server (PGlite, or PostgreSQL when DATABASE_URL is set) for
  * about a second at 8 connections, and fails unless every event is acknowledged and stored.
@@ -25,6 +28,7 @@ import { driveLoad } from "./load-generator";
 import { fail, parseBenchArgs } from "./bench-args";
 import { appendResults } from "./report";
 import { seedAlertRules } from "./seed-alert-rules";
+import { buildBundleTraffic, throwFromBundle, uploadBundleMap } from "./source-map-traffic";
 import { countStoredEvents, openServerDatabase } from "./server-database";
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -41,6 +45,10 @@ const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 if (ONLY !== null && !["bare", "postgres", "pglite"].includes(ONLY)) fail(`--only needs bare, postgres or pglite (got ${ONLY ?? "nothing"})`);
 const CONNECTIONS = args.smoke ? [8] : process.argv.includes("--connections") ? [args.number("--connections", 32)] : [8, 32, 128];
 if (args.write && (ONLY !== null || CONNECTIONS.length === 1)) fail("a partial run (--only, --connections) is not written to bench/README.md (drop --write)");
+const SOURCE_MAPS = process.argv.includes("--source-maps") ? process.argv[process.argv.indexOf("--source-maps") + 1] : null;
+if (SOURCE_MAPS !== null && !["absent", "uploaded"].includes(SOURCE_MAPS)) fail(`--source-maps needs absent or uploaded (got ${SOURCE_MAPS ?? "nothing"})`);
+if (args.write && SOURCE_MAPS !== null) fail("a --source-maps run is not written to bench/README.md (drop --write)");
+const bundleTraffic = SOURCE_MAPS === null ? null : await buildBundleTraffic();
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Every process this script starts, killed if it stops early (a failed run must not leave servers behind). */
@@ -80,7 +88,7 @@ const per10k = (seconds: number, events: number) => Math.round((seconds / Math.m
 
 async function benchTarget(name: string, start: () => Promise<Target>) {
   const rows: Row[] = [];
-  const next = createEnvelopeMix(200);
+  const next = createEnvelopeMix(200, bundleTraffic ? throwFromBundle(bundleTraffic) : undefined);
   for (const connections of CONNECTIONS) {
     const target = await start();
     if (WARMUP_SECONDS > 0) await driveLoad(target.url, connections, WARMUP_SECONDS, next); // warm-up (JIT, caches, connections)
@@ -125,6 +133,7 @@ function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
     const { database, env, cleanup } = opened;
     const project = await seedProject(database.db, "bench");
     if (ALERT_RULES > 0) await seedAlertRules(database.db, project.organizationId, project.projectId, ALERT_RULES);
+    if (bundleTraffic && SOURCE_MAPS === "uploaded") await uploadBundleMap(database.db, project, bundleTraffic);
     // PGlite allows one process at a time: hand the directory to the server.
     if (kind === "pglite") await database.close();
     const app = await startAppProcess({ ...env, LOG_LEVEL: "error" });

@@ -20,6 +20,7 @@ import { IndexedMapLookup } from "../src/server/sourcemaps/indexed-map-lookup";
 import { SourceMapWorkers } from "../src/server/sourcemaps/source-map-workers";
 import { symbolicate } from "../src/server/sourcemaps/symbolicate";
 import { buildBundle } from "../test/helpers/esbuild-bundle";
+import { generatedSources, throwSites } from "./generated-app";
 import { artifactOf, MemorySourceMapStore, withIndex } from "../test/helpers/memory-source-map-store";
 import { parseBenchArgs } from "./bench-args";
 import { appendResults, currentCommit, machineDescription } from "./report";
@@ -35,29 +36,6 @@ const PROJECT = "5e0f3c1a-7b2d-4c8e-9a1f-2b3c4d5e6f70";
 const SCRIPT_URL = "https://cdn.example/assets/app.js";
 const DEBUG_ID = "7a3d9e4f-1b2c-4d5e-8f9a-0b1c2d3e4f5a";
 
-/** N modules of ten functions each, every one with a throw: a bundle of many functions, like an app's. */
-function generatedSources(modules: number): Record<string, string> {
-  const files: Record<string, string> = {};
-  let index = "";
-  for (let m = 0; m < modules; m++) {
-    let source = "";
-    for (let f = 0; f < 10; f++) {
-      source +=
-        `export function module${m}Function${f}(inputValue: number, otherArgument: string): string {\n` +
-        `  const intermediateResult = inputValue * ${f + 1} + otherArgument.length;\n` +
-        `  if (intermediateResult > ${1000 + f}) {\n` +
-        `    throw new Error("too large in module ${m} function ${f}: " + intermediateResult);\n` +
-        `  }\n` +
-        `  return otherArgument.repeat(intermediateResult % 3) + String(intermediateResult);\n` +
-        `}\n`;
-    }
-    files[`src/m${m}.ts`] = source;
-    index += `export * from "./m${m}";\n`;
-  }
-  files["src/index.ts"] = `${index}(globalThis as any).app = ${JSON.stringify("loaded")};\n`;
-  return files;
-}
-
 console.log(`bench:symbolicate: building ${MODULES} modules with esbuild…`);
 const built = performance.now();
 const bundle = await buildBundle(generatedSources(MODULES), "src/index.ts");
@@ -67,15 +45,14 @@ console.log(
 );
 
 // 50 frames at 50 throw sites spread over the bundle (each a distinct position in the one minified line).
-const sites: number[] = [];
-for (let at = bundle.code.indexOf("throw new Error"); at !== -1; at = bundle.code.indexOf("throw new Error", at + 1)) sites.push(at);
+const sites = throwSites(bundle.code);
 if (sites.length < FRAMES) throw new Error(`only ${sites.length} throw sites in the bundle`);
-const frames = Array.from({ length: FRAMES }, (_, i) => {
-  const at = sites[Math.floor((i * sites.length) / FRAMES)];
-  const before = bundle.code.slice(0, at);
-  const lineno = before.split("\n").length;
-  return { filename: SCRIPT_URL, function: "x", lineno, colno: at - before.lastIndexOf("\n"), in_app: true };
-});
+const frames = Array.from({ length: FRAMES }, (_, i) => ({
+  filename: SCRIPT_URL,
+  function: "x",
+  ...sites[Math.floor((i * sites.length) / FRAMES)],
+  in_app: true,
+}));
 const event = normalizeSentryEvent({
   event_id: "0123456789abcdef0123456789abcdef",
   platform: "javascript",
