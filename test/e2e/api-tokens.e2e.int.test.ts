@@ -14,12 +14,13 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("organization API tokens
   let browser: Browser;
   let session: HttpSession;
   let orgId: string;
+  let orgSlug: string;
 
   beforeAll(async () => {
     server = await startTestServer({ serveClient: true });
     browser = await launchBrowser();
     ({ session } = await signUpVerified(server, { name: "Tara Token" }));
-    orgId = (await createOrganization(session, "Token Org")).id;
+    ({ id: orgId, slug: orgSlug } = await createOrganization(session, "Token Org"));
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -42,6 +43,11 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("organization API tokens
     await page.getByTestId("api-token-submit").click();
     const secret = (await page.getByTestId("api-token-secret").textContent())!.trim();
     expect(secret).toMatch(/^flt_[A-Za-z0-9_-]{40}$/);
+    // The dialog's first call names the organization by its slug and runs as shown.
+    const curl = (await page.getByTestId("api-token-curl").textContent())!.trim();
+    expect(curl).toBe(`curl -H "Authorization: Bearer ${secret}" ${server.url}/api/v1/organizations/${orgSlug}/projects`);
+    const tried = await new HttpSession(server.url, null).request(curl.split(" ").at(-1)!, { headers: { authorization: `Bearer ${secret}` } });
+    expect(tried.status, tried.text).toBe(200);
     await page.getByRole("button", { name: "Done" }).click();
 
     const row = card.getByTestId("api-token-row");
@@ -58,6 +64,26 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("organization API tokens
     await card.getByText("No API tokens yet.").waitFor();
     const refused = await api.request(`/api/v1/organizations/${orgId}/projects`, { headers: { authorization: `Bearer ${secret}` } });
     expect(refused.status).toBe(401);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("shows the organization's and a project's ids for the REST API, each with a copy button", async () => {
+    const { data: project } = await session.mutation("project.create", { name: "Ids shown", platform: "NODE_JS" });
+    const { page, problems } = await newPage(browser);
+    const { hostname } = new URL(server.url);
+    await page.context().addCookies([...session.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: "/" })));
+    await page.goto(`${server.url}/settings/organization`);
+    await page.getByTestId("organization-ids").waitFor();
+    expect(await page.getByTestId("organization-id").textContent()).toBe(orgId);
+    expect(await page.getByTestId("organization-slug").textContent()).toBe(orgSlug);
+    await page.getByRole("button", { name: "Copy organization id" }).waitFor();
+
+    await page.goto(`${server.url}/dashboard/projects/${project.id}/settings`);
+    await page.getByTestId("project-ids").waitFor();
+    expect(await page.getByTestId("project-id").textContent()).toBe(project.id);
+    expect(await page.getByTestId("project-number").textContent()).toBe(String(project.number));
+    expect(await page.getByTestId("project-slug").textContent()).toBe("ids-shown");
+    await page.getByRole("button", { name: "Copy slug" }).waitFor();
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -176,14 +176,37 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       if (entry.public) continue;
       const body = entry.body?.(bIds);
       for (const [actor, session] of Object.entries(actors)) {
-        for (const orgId of [bIds.orgId, aOrgId]) {
-          if (!route.path.includes(":projectId") && orgId === aOrgId) continue; // A's own org list is allowed
-          const response = await session.request(routeUrl(route.path, entry, orgId, bIds), { method: route.method.toUpperCase(), body });
+        // B's organization by its id and by its slug; A's with B's project by its id and by its number.
+        const probes = route.path.includes(":orgId")
+          ? [
+              { orgId: bIds.orgId, ids: bIds, label: "B" },
+              { orgId: b.org.slug, ids: bIds, label: "B's slug" },
+              ...(route.path.includes(":projectId")
+                ? [
+                    { orgId: aOrgId, ids: bIds, label: "A, B's project" },
+                    { orgId: aOrgId, ids: { ...bIds, projectId: String(b.project.number) }, label: "A, B's project number" },
+                  ]
+                : []), // A's own organization is allowed
+            ]
+          : [{ orgId: bIds.orgId, ids: bIds, label: "none" }];
+        for (const { orgId, ids, label } of probes) {
+          const response = await session.request(routeUrl(route.path, entry, orgId, ids), { method: route.method.toUpperCase(), body });
           transcripts.push(response.text);
           checks += 1;
+          const name = `${actor} ${routeKey(route)} org=${label}`;
+          if (entry.callerScoped) {
+            // The caller's own organizations, never B's: none for the outsider.
+            expect(response.status, name).toBe(actor === "anonymous" ? 401 : 200);
+            if (actor !== "anonymous")
+              expect(
+                response.body.map((org: { id: string }) => org.id),
+                name,
+              ).toEqual(actor === "outsider" ? [] : [aOrgId]);
+            continue;
+          }
           // A session-scoped route acts in the caller's own organization: A's members get A's data.
           const ownData = entry.sessionScoped && actor !== "outsider";
-          expect(response.status, `${actor} ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`).toBe(actor === "anonymous" ? 401 : ownData ? 200 : 404);
+          expect(response.status, name).toBe(actor === "anonymous" ? 401 : ownData ? 200 : 404);
         }
       }
     }
@@ -203,7 +226,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       const entry = ROUTES[routeKey(route)];
       if (entry.public) continue;
       const tokenRoute = routeKey(route) in scopes;
-      for (const orgId of [bIds.orgId, aOrgId]) {
+      for (const orgId of [bIds.orgId, b.org.slug, aOrgId]) {
         if (!route.path.includes(":projectId") && orgId === aOrgId && tokenRoute) continue; // A's own org list is allowed
         const response = await bearer.request(routeUrl(route.path, entry, orgId, bIds), {
           method: route.method.toUpperCase(),
@@ -214,8 +237,15 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         checks += 1;
         // Routes closed to tokens refuse them before looking at any id (403; the session-only chat stream
         // answers 401 as to anyone without a session); the others answer B's ids as missing.
-        const label = `token ${routeKey(route)} org=${orgId === aOrgId ? "A" : "B"}`;
-        if (tokenRoute) expect(response.status, label).toBe(404);
+        const label = `token ${routeKey(route)} org=${orgId === aOrgId ? "A" : orgId === b.org.slug ? "B's slug" : "B"}`;
+        if (entry.callerScoped) {
+          // The token's own organization only.
+          expect(response.status, label).toBe(200);
+          expect(
+            response.body.map((org: { id: string }) => org.id),
+            label,
+          ).toEqual([aOrgId]);
+        } else if (tokenRoute) expect(response.status, label).toBe(404);
         else expect([401, 403], label).toContain(response.status);
       }
     }
@@ -278,6 +308,8 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
     expect(transcripts.length).toBeGreaterThan(200);
     for (const secret of [
       MARKER,
+      bIds.orgId,
+      b.org.slug,
       "MarkerError",
       "markerHandler",
       bIds.projectId,

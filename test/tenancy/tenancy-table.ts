@@ -270,6 +270,12 @@ export interface RouteEntry {
    * `/ai/agents/conversations`): a member of another organization gets their own data (200).
    */
   sessionScoped?: true;
+  /**
+   * Lists what the caller belongs to and acts in no organization (`GET /organizations`): every
+   * signed-in caller gets 200 with their own organizations only (none for an outsider), an API
+   * token its own organization only.
+   */
+  callerScoped?: true;
   /** Like ProcedureEntry.foreignRow: one's own organization and project with another organization's row. */
   foreignRow?: { status: 404 } | { status: 200; body: unknown };
   /** Like ProcedureEntry.requires: the grant the route needs (403 without it); absent: any member. */
@@ -284,6 +290,8 @@ const ROW_404 = { status: 404 } as const;
 /** Keyed by `${method} ${path}` as rest/route-list.ts lists the v1 router (routeKey). */
 export const ROUTES: Record<string, RouteEntry> = {
   "get /openapi.json": { public: true },
+  "get /organizations": { callerScoped: true },
+  "get /organizations/:orgId": {},
   [`get ${PROJECTS}`]: {},
   [`post ${PROJECTS}`]: { requires: "project:create", body: () => ({ name: "intruder", platform: "NODE_JS" }) },
   [`get ${PROJECT}`]: {},

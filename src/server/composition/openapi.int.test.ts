@@ -36,8 +36,14 @@ describe("OpenAPI document of /api/v1", () => {
   it("derives parameters and bodies from the shared zod inputs", () => {
     const issues = operation("get", "/organizations/{orgId}/projects/{projectId}/issues")!;
     const byName = Object.fromEntries(issues.parameters.map((parameter) => [parameter.name, parameter]));
-    expect(byName.orgId.in).toBe("path");
-    expect(byName.projectId).toMatchObject({ in: "path", required: true, schema: { format: "uuid" } });
+    // Path ids take names too (an organization's slug; a project's number or slug), so they are documented as strings.
+    expect(byName.orgId).toMatchObject({ in: "path", required: true, schema: { type: "string", description: "The organization's id or slug" } });
+    expect(byName.projectId).toMatchObject({
+      in: "path",
+      required: true,
+      schema: { type: "string", description: "The project's id (a UUID), number or slug" },
+    });
+    expect(byName.projectId.schema).not.toHaveProperty("format");
     expect(byName.size).toMatchObject({ in: "query", required: false, schema: { maximum: 100, default: 20 } });
     expect(byName.sort.schema).toMatchObject({ default: "lastSeen:DESC" });
     expect(byName.environments).toMatchObject({ explode: true, schema: { type: "array", items: { enum: ["PRODUCTION", "STAGING", "DEVELOPMENT"] } } });
@@ -46,6 +52,19 @@ describe("OpenAPI document of /api/v1", () => {
     expect(Object.keys(status.requestBody!.content["application/json"].schema.properties)).toEqual(["status"]);
     const daily = operation("get", "/organizations/{orgId}/projects/{projectId}/exceptions/statistics/daily")!;
     expect(daily.parameters.filter((parameter) => parameter.required && parameter.in === "query").map((parameter) => parameter.name)).toEqual(["from", "to"]);
+  });
+
+  it("documents the front door: the caller's organizations (any API token reads its own) and one organization", () => {
+    const list = operation("get", "/organizations") as Operation & {
+      security: unknown[];
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(list.parameters).toEqual([]);
+    expect(list.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(list.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/OrganizationList" });
+    const one = operation("get", "/organizations/{orgId}") as Operation & { security: unknown[] };
+    expect(one.parameters.map((parameter) => parameter.name)).toEqual(["orgId"]);
+    expect(one.security).toEqual([{ session: [] }, { apiToken: [] }]);
   });
 
   it("is served publicly at /api/v1/openapi.json", async () => {
@@ -103,6 +122,12 @@ describe("OpenAPI document of /api/v1", () => {
       await sendEvent(server, tenant.project, { type: "ContractError", value: "boom", fn: "handler", tags: { browser: "firefox" }, release: "1.0.0" });
       await sendAnalyticsEvent(server, tenant.project, "signup", { plan: "free" });
       base = `/organizations/${tenant.org.id}/projects/${tenant.project.id}`;
+    });
+
+    it("for the organization routes", async () => {
+      const listed = (await expectDocumented("get", "/organizations", "/organizations", 200)) as { slug: string }[];
+      expect(listed.map((org) => org.slug)).toEqual([tenant.org.slug]);
+      await expectDocumented("get", "/organizations/{orgId}", `/organizations/${tenant.org.slug}`, 200);
     });
 
     it("for the project, issue, exception, statistics and event routes", async () => {

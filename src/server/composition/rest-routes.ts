@@ -7,6 +7,7 @@ import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { wafRestRoutes } from "../integrations/waf/waf.rest";
 import { issueGroupingRestRoutes } from "../issues/issue-grouping.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
+import { organizationRestRoutes } from "../organizations/organization.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
@@ -36,6 +37,7 @@ const openApiRoute: RestRoute = {
  */
 export const REST_ROUTES: readonly RestRoute[] = [
   openApiRoute,
+  ...organizationRestRoutes,
   ...projectRestRoutes,
   ...issueRestRoutes,
   ...issueGroupingRestRoutes,

@@ -4,6 +4,7 @@ import type { RequestContext } from "../context";
 import { preparedPerDb } from "../db/prepared-per-db";
 import { member } from "../db/schema/index";
 import { AppError, notFound } from "../errors";
+import { selectMembershipByRef } from "./organization.queries";
 
 /** The organization a caller acts in, as their membership row says. */
 export interface OrgScope {
@@ -40,4 +41,17 @@ export async function resolveOrgScope(ctx: Pick<RequestContext, "db" | "session"
   const [row] = await memberRole(ctx.db).execute({ organizationId, userId });
   if (!row) throw notFound("Organization");
   return { organizationId, userId, role: row.role };
+}
+
+/**
+ * `resolveOrgScope` for a path's `:orgId`, which names the organization by its id or its slug.
+ * The name is looked up among the caller's own memberships only: another organization's slug
+ * answers exactly what its id (or a name nobody holds) does.
+ */
+export async function resolveOrgScopeByRef(ctx: Pick<RequestContext, "db" | "session">, ref: string): Promise<OrgScope> {
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", "Unauthorized");
+  const userId = ctx.session.user.id;
+  const row = await selectMembershipByRef(ctx.db, userId, ref);
+  if (!row) throw notFound("Organization");
+  return { organizationId: row.organizationId, userId, role: row.role };
 }

@@ -11,6 +11,7 @@ import {
   AlertTestResult,
   DeletedAlertRule,
 } from "../../shared/alert.views";
+import { OrganizationView } from "../../shared/organization.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import { DeletedSourceMapBundles, SourceMapBundleList, SourceMapBundleView } from "../../shared/source-map.views";
@@ -48,6 +49,7 @@ import { ConversationDetail, ConversationListItem, ConversationMessage, DeletedC
 
 type JsonSchema = Record<string, unknown>;
 
+export const OrganizationList = z.array(OrganizationView);
 export const ProjectList = z.array(ProjectView);
 export const DailyCounts = z.array(DailyCount);
 export const ConversationList = z.array(ConversationListItem);
@@ -70,6 +72,8 @@ const NAMED_VIEWS = {
   Error: ApiErrorView,
   OpenApiDocument: OpenApiDocumentView,
   PageMeta,
+  Organization: OrganizationView,
+  OrganizationList,
   ProjectKey: ProjectKeyView,
   Project: ProjectView,
   ProjectList,

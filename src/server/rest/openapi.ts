@@ -24,8 +24,14 @@ const ERROR_RESPONSE = { description: "Error", content: { "application/json": { 
 function security(route: RestRoute) {
   if (route.access === "public") return { security: [] };
   const scope = "tokenScope" in route ? route.tokenScope : undefined;
-  return scope ? { security: [{ session: [] }, { apiToken: [scope] }] } : {};
+  return scope ? { security: [{ session: [] }, { apiToken: scope === "any" ? [] : [scope] }] } : {};
 }
+
+/** The path ids every route resolves by name too (composition/rest-access.ts), whatever the input's own schema of the id says. */
+const NAMED_PATH_IDS: Record<string, JsonSchema> = {
+  orgId: { type: "string", description: "The organization's id or slug" },
+  projectId: { type: "string", description: "The project's id (a UUID), number or slug" },
+};
 
 function operation(route: RestRoute) {
   const schema = route.input ? jsonSchemaOf(route.input) : { properties: {}, required: [] };
@@ -36,7 +42,7 @@ function operation(route: RestRoute) {
     name,
     in: "path",
     required: true,
-    schema: schema.properties?.[name] ?? { type: "string" },
+    schema: NAMED_PATH_IDS[name] ?? schema.properties?.[name] ?? { type: "string" },
   }));
   let requestBody: Record<string, unknown> | undefined;
   if (route.method === "get") {
@@ -78,7 +84,8 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl = "
       version: "1",
       description:
         "Product API, authenticated by a session cookie or, on the routes that list the apiToken scheme, by an organization API token " +
-        "(`Authorization: Bearer flt_…`, created in organization settings). Errors answer { error: { code, message, requestId } }.",
+        "(`Authorization: Bearer flt_…`, created in organization settings). `{orgId}` takes the organization's id or slug, `{projectId}` the " +
+        "project's id, number or slug (`GET /organizations` lists the caller's). Errors answer { error: { code, message, requestId } }.",
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],

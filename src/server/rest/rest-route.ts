@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { ApiTokenScope } from "../../shared/api-token.inputs";
 import type { Permission } from "../../shared/permissions";
-import type { ServiceContext } from "../context";
+import type { RequestContext, ServiceContext } from "../context";
 
 /**
  * What a route's handler gets: the same ServiceContext a tRPC procedure gets (the organization it
@@ -35,6 +35,12 @@ interface RouteDocumentation {
 type Grant = { permission?: Permission | Permission[] };
 
 /**
+ * A route's API-token scope: `any` opens it to every token of the organization whatever its scopes
+ * (reading the organization itself, as Sentry implies `org:read` for every token).
+ */
+export type RouteTokenScope = ApiTokenScope | "any";
+
+/**
  * `organization`: an `/organizations/:orgId/...` path (or one naming `:orgId` elsewhere): a session
  * whose membership of :orgId is checked, or an organization API token of that organization.
  * `activeOrganization`: a path without an organization id, acting in the session's active
@@ -43,8 +49,21 @@ type Grant = { permission?: Permission | Permission[] };
  */
 export interface JsonRoute extends RouteDocumentation, Grant {
   access: "organization" | "activeOrganization";
-  tokenScope?: ApiTokenScope;
+  tokenScope?: RouteTokenScope;
   handler: RestHandler;
+}
+
+/**
+ * Who calls a route about the caller rather than one organization (`GET /organizations`): a
+ * signed-in user, or an API token acting as its creator in its own organization only (`tokenOrg`).
+ */
+export type CallerContext = RequestContext & { userId: string; tokenOrg: ServiceContext["org"] | null };
+
+/** `caller`: a path without an organization that acts in none (the caller's organizations); a signed-in user or a token with `tokenScope`. */
+export interface CallerRoute extends RouteDocumentation {
+  access: "caller";
+  tokenScope?: RouteTokenScope;
+  handler: (ctx: CallerContext, req: Request) => Promise<unknown>;
 }
 
 /** A streamed answer in the session's active organization (the chat); signed-in people only, never tokens. */
@@ -61,7 +80,7 @@ export type PublicRoute = RouteDocumentation & { access: "public" } & ({ handler
  * One route of /api/v1, declared once in its domain's `*.rest.ts`: the v1 router, the OpenAPI
  * document and the API-token scope check are all derived from it (src/server/composition/).
  */
-export type RestRoute = JsonRoute | StreamRoute | PublicRoute;
+export type RestRoute = JsonRoute | CallerRoute | StreamRoute | PublicRoute;
 
 /** The projects of an organization, and one of them: the base of the project-scoped paths. */
 export const PROJECTS_PATH = "/organizations/:orgId/projects";

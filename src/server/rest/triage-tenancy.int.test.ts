@@ -81,8 +81,8 @@ describe("triage tenancy: another organization's ids answer NOT_FOUND everywhere
   });
 
   it("REST: every route answers 404 for A's organization, A's project under B's organization, and A's rows", async () => {
-    // Session-scoped routes name no organization: B's caller gets B's own data there (the matrix covers them).
-    const routes = Object.entries(ROUTES).filter(([, entry]) => !entry.public && !entry.sessionScoped);
+    // Session- and caller-scoped routes name no organization: B's caller gets B's own data there (the matrix covers them).
+    const routes = Object.entries(ROUTES).filter(([, entry]) => !entry.public && !entry.sessionScoped && !entry.callerScoped);
     expect(routes.length).toBeGreaterThanOrEqual(12);
     for (const [key, entry] of routes) {
       const [method, path] = key.split(" ");

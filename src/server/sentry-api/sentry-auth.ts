@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import type { Request } from "express";
 import type { ApiTokenScope } from "../../shared/api-token.inputs";
 import { authenticateApiToken, bearerTokenOf, type TokenScope } from "../api-tokens/api-token-auth";
 import type { AppServices, ServiceContext } from "../context";
-import { organization } from "../db/schema/index";
 import { AppError } from "../errors";
+import { selectOrganizationByRef } from "../organizations/organization.queries";
 
 /** A Sentry tool API request: the token's organization, named by the URL's `{org}` slug. */
 export interface SentryContext extends ServiceContext {
@@ -25,15 +24,13 @@ export async function sentryToken(services: AppServices, req: Request): Promise<
 }
 
 /**
- * The context of an `/organizations/{org}/…` or `/projects/{org}/…` call. Another organization's
- * slug answers exactly what an unknown one does (404): a token reaches only its own organization.
+ * The context of an `/organizations/{org}/…` or `/projects/{org}/…` call, `{org}` being the slug
+ * (or, as Sentry's `organization_id_or_slug`, the id). Another organization's answers exactly what
+ * an unknown one does (404): a token reaches only its own organization — the same lookup /api/v1 makes.
  */
-export async function sentryContext(services: AppServices, req: Request, slug: string): Promise<SentryContext> {
+export async function sentryContext(services: AppServices, req: Request, ref: string): Promise<SentryContext> {
   const token = await sentryToken(services, req);
-  const [row] = await services.db
-    .select({ id: organization.id, slug: organization.slug, name: organization.name, createdAt: organization.createdAt })
-    .from(organization)
-    .where(and(eq(organization.id, token.organizationId), eq(organization.slug, slug)));
+  const row = await selectOrganizationByRef(services.db, token.organizationId, ref);
   if (!row) throw new AppError("NOT_FOUND", "The requested resource does not exist");
   return { ...services, requestId: String(req.id ?? ""), headers: new Headers(), session: null, org: token, organization: row };
 }

@@ -54,7 +54,7 @@ function OrganizationSettings() {
       <InviteMemberCard {...props} />
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
-      <ApiTokensCard />
+      <ApiTokensCard {...props} />
       <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>

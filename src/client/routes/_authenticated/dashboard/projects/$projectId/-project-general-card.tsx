@@ -7,6 +7,7 @@ import { usePermissions } from "@/client/lib/use-permissions";
 import { trpc, type ProjectView } from "@/client/lib/trpc";
 import { useZodForm } from "@/client/lib/use-zod-form";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { CopyableIds } from "@/client/components/copyable-ids";
 import { FormField, invalidProps } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -41,7 +42,20 @@ export function ProjectGeneralCard({ project }: { project: ProjectView }) {
           Project #{project.number} · {PLATFORM_LABELS[project.platform] ?? project.platform} · created {project.createdAt.toLocaleDateString()}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-2">
+          <CopyableIds
+            testId="project-ids"
+            ids={[
+              { label: "Project id", value: project.id, testId: "project-id" },
+              { label: "Number", value: String(project.number), testId: "project-number" },
+              { label: "Slug", value: project.slug, testId: "project-slug" },
+            ]}
+          />
+          <p className="text-sm text-muted-foreground">
+            The REST API (<code>/api/v1/organizations/…/projects/…</code>) takes any of the three.
+          </p>
+        </div>
         <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <FormField id="project-settings-name" label="Name" error={form.errors.name}>
             <Input

@@ -11,9 +11,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { usePermissions } from "@/client/lib/use-permissions";
 import type { ApiTokenView } from "@/shared/api-token.views";
 import { CreateApiTokenDialog } from "./create-api-token-dialog";
+import type { OrganizationCardProps } from "./types";
 
 /** Organization API tokens for the REST API and the MCP endpoint: listed to a role that may create or revoke them (the server checks again). */
-export function ApiTokensCard() {
+export function ApiTokensCard({ organization }: Pick<OrganizationCardProps, "organization">) {
   const { can, refusal } = usePermissions();
   const canCreate = can("apiToken:create");
   const canRevoke = can("apiToken:revoke");
@@ -27,7 +28,7 @@ export function ApiTokensCard() {
         </CardDescription>
         {canCreate ? (
           <CardAction>
-            <CreateApiTokenDialog />
+            <CreateApiTokenDialog organizationSlug={organization.slug} />
           </CardAction>
         ) : null}
       </CardHeader>

@@ -3,6 +3,7 @@ import { Loader2Icon, PlusIcon, TriangleAlertIcon } from "lucide-react";
 import { trpc } from "@/client/lib/trpc";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { useZodForm } from "@/client/lib/use-zod-form";
+import { CodeBlock } from "@/client/components/code-block";
 import { CopyButton } from "@/client/components/copy-button";
 import { FormField, invalidProps } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
@@ -11,25 +12,27 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/client/components/ui/input";
 import { NativeSelect } from "@/client/components/ui/select";
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, CreateApiTokenInput, type ApiTokenScope } from "@/shared/api-token.inputs";
+import { apiTokenCurlExample } from "./api-token-curl";
 
 const INITIAL = { name: "", scopes: ["event:read"] as ApiTokenScope[], expiresInDays: null as number | null };
 
-/** Creates a token, then shows its secret once with a copy button; closing the dialog forgets it. */
-export function CreateApiTokenDialog() {
+/** Creates a token, then shows its secret once with a copy button and a first call to try; closing the dialog forgets it. */
+export function CreateApiTokenDialog({ organizationSlug }: { organizationSlug: string }) {
   const [open, setOpen] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ secret: string; scopes: ApiTokenScope[] } | null>(null);
+  const secret = created?.secret ?? null;
   const form = useZodForm(CreateApiTokenInput, INITIAL);
   const utils = trpc.useUtils();
   const create = useToastMutation(utils.client.apiToken.create.mutate, {
     refresh: async (created) => {
-      setSecret(created.secret);
+      setCreated({ secret: created.secret, scopes: created.token.scopes });
       await utils.apiToken.list.invalidate();
     },
   });
   const close = (next: boolean) => {
     setOpen(next);
     if (!next) {
-      setSecret(null);
+      setCreated(null);
       form.reset();
     }
   };
@@ -57,6 +60,14 @@ export function CreateApiTokenDialog() {
                 {secret}
               </code>
               <CopyButton value={secret} label="token" />
+            </div>
+            <div className="grid gap-2">
+              <p className="text-sm text-muted-foreground">Try it:</p>
+              <CodeBlock
+                code={apiTokenCurlExample(window.location.origin, organizationSlug, secret, created?.scopes ?? [])}
+                label="curl example"
+                testId="api-token-curl"
+              />
             </div>
             <p className="flex items-start gap-2 text-sm text-muted-foreground">
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> Treat it like a password; revoke it here if it leaks.

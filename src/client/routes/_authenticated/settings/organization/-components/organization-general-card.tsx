@@ -6,6 +6,7 @@ import { unwrap } from "@/client/lib/api-error";
 import { organizationKeys } from "@/client/lib/organization";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
+import { CopyableIds } from "@/client/components/copyable-ids";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
@@ -32,7 +33,19 @@ export function OrganizationGeneralCard({ organization }: OrganizationCardProps)
           URL name <code className="font-mono">{organization.slug}</code> · created {new Date(organization.createdAt).toLocaleDateString()}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-2">
+          <CopyableIds
+            testId="organization-ids"
+            ids={[
+              { label: "Organization id", value: organization.id, testId: "organization-id" },
+              { label: "Slug", value: organization.slug, testId: "organization-slug" },
+            ]}
+          />
+          <p className="text-sm text-muted-foreground">
+            The REST API (<code>/api/v1/organizations/…</code>) takes either; <code>GET /api/v1/organizations</code> lists yours.
+          </p>
+        </div>
         <form
           className="grid gap-3 sm:max-w-md"
           onSubmit={(event) => {
