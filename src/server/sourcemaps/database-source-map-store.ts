@@ -5,7 +5,7 @@ import { artifactBundleFiles, artifactBundles } from "../db/schema/index";
 import { normalizeDebugId } from "./artifact-bundle-reader";
 import { artifactStorage, type ArtifactStorage } from "./artifact-storage";
 import { selectBlobSlice, selectIndexParts } from "./artifact.queries";
-import type { ArtifactType, DebugIdArtifacts, SourceMapStore, StoredArtifact, UrlArtifact } from "./source-map-store";
+import { ArtifactGoneError, type ArtifactType, type DebugIdArtifacts, type SourceMapStore, type StoredArtifact, type UrlArtifact } from "./source-map-store";
 
 type FileRow = typeof artifactBundleFiles.$inferSelect;
 
@@ -89,8 +89,12 @@ export async function readArtifact(db: Db, storage: ArtifactStorage, row: Pick<F
   let offset = 0;
   do {
     const slice = await selectBlobSlice(db, row.organizationId, row.sha1, offset, READ_SLICE_BYTES);
-    if (!slice) throw new Error(`artifact ${row.sha1} is gone`);
-    if (slice.onDisk) return storage.read("blobs", row.organizationId, row.sha1, null);
+    if (!slice) throw new ArtifactGoneError(`artifact ${row.sha1} is gone`);
+    if (slice.onDisk) {
+      return storage.read("blobs", row.organizationId, row.sha1, null).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "ENOENT" ? new ArtifactGoneError(`artifact ${row.sha1} is gone`) : error;
+      });
+    }
     const part = slice.part ?? new Uint8Array(0);
     if (offset + part.length > row.size) throw new Error(`artifact ${row.sha1} is larger than recorded`);
     bytes.set(part, offset);

@@ -1,5 +1,6 @@
 import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { Logger } from "../logger";
+import { cachedSourceMapStore } from "./cached-source-map-store";
 import { IndexedMapLookup } from "./indexed-map-lookup";
 import type { MapIndexer } from "./map-indexing";
 import type { SourceMapStore } from "./source-map-store";
@@ -12,11 +13,13 @@ import { symbolicate } from "./symbolicate";
  */
 export interface EventSymbolicator extends MapIndexer {
   symbolicate(occurrence: NormalizedOccurrence, projectId: string): Promise<NormalizedOccurrence>;
+  /** Bundles of these projects were assembled or deleted here: forget what the store answered for them. */
+  mapsChanged(projectIds: readonly string[]): void;
   close(): Promise<void>;
 }
 
 /**
- * The project's uploaded maps (`store`) read from their indexes, or by the map worker for a map
+ * The project's uploaded maps (`store`, its answers reused for a few seconds: cached-source-map-store.ts) read from their indexes, or by the map worker for a map
  * without one (indexed-map-lookup.ts). A symbolicator that cannot take
  * the event (its queue full, closing) leaves the event as sent: it is stored and grouped on its
  * minified frames rather than refused. A store that fails (the database down) fails the request,
@@ -24,10 +27,11 @@ export interface EventSymbolicator extends MapIndexer {
  */
 export function createEventSymbolicator(store: SourceMapStore, logger: Logger, workers = new SourceMapWorkers(logger)): EventSymbolicator {
   const maps = new IndexedMapLookup(workers);
+  const answers = cachedSourceMapStore(store);
   return {
     async symbolicate(occurrence, projectId) {
       try {
-        return await symbolicate(occurrence, projectId, store, maps);
+        return await symbolicate(occurrence, projectId, answers, maps);
       } catch (error) {
         if (!(error instanceof SymbolicatorUnavailableError)) throw error;
         logger.warn("event stored unsymbolicated", { projectId, eventId: occurrence.eventId, reason: error.message });
@@ -35,6 +39,7 @@ export function createEventSymbolicator(store: SourceMapStore, logger: Logger, w
       }
     },
     index: (key, load) => workers.index(key, load),
+    mapsChanged: (projectIds) => answers.forget(projectIds),
     close: () => workers.close(),
   };
 }

@@ -47,8 +47,9 @@ export function mappedFrame(frame: NormalizedFrame, position: NonNullable<Origin
     colno: position.column + 1,
     function: functionName ?? frame.function,
     contextLine: position.context?.line ?? null,
-    preContext: position.context?.pre ?? [],
-    postContext: position.context?.post ?? [],
+    // Copies: the symbolicator reuses one answer for every event at the same position.
+    preContext: [...(position.context?.pre ?? [])],
+    postContext: [...(position.context?.post ?? [])],
     inApp: position.ignored ? false : frame.inApp,
     raw: { filename: frame.filename, function: frame.function, lineno: frame.lineno, colno: frame.colno },
     symbolication: position.context === null ? "source_missing" : "mapped",

@@ -167,3 +167,21 @@ describe("IndexedMapLookup over a map's index", () => {
     expect(SOURCE_MAP_LIMITS.indexCacheBytes).toBeGreaterThan(0);
   });
 });
+
+describe("IndexedMapLookup's remembered answers", () => {
+  it("answers a position looked up before without reading the index again, and equal to the first answer", async () => {
+    const map = { version: 3, sources: ["a.ts"], sourcesContent: ["one\ntwo\nthree"], names: ["f"], mappings: "AAAAA;AACA;AACA" };
+    const build = buildMapIndex(parseSourceMap(json(map)));
+    if (build.status !== "indexed") throw new Error(build.reason);
+    const index = memoryIndex(build.parts);
+    const lookup = new IndexedMapLookup(new RecordingFallback());
+    const first = await lookup.lookup("m", async () => json(map), [{ line: 2, column: 0 }], index);
+    const reads = index.reads.length;
+    expect(await lookup.lookup("m", async () => json(map), [{ line: 2, column: 0 }], index)).toEqual(first);
+    expect(index.reads).toHaveLength(reads);
+    // A new position of the same map reads only what it lacks (its page and block are cached: nothing).
+    expect(await lookup.lookup("m", async () => json(map), [{ line: 3, column: 0 }], index)).toMatchObject({
+      positions: [{ line: 3, context: { line: "three" } }],
+    });
+  });
+});

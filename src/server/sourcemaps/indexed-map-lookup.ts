@@ -22,17 +22,38 @@ type Part = Header | Page | Block;
  */
 export class IndexedMapLookup implements MapLookup {
   private readonly cache: ParsedMapCache<Part>;
+  private readonly answers: ParsedMapCache<{ bytes: number; position: OriginalPosition }>;
 
   constructor(
     private readonly fallback: MapLookup,
     private readonly limits: SourceMapLimits = SOURCE_MAP_LIMITS,
   ) {
     this.cache = new ParsedMapCache<Part>(limits.indexCacheBytes);
+    this.answers = new ParsedMapCache(limits.answerCacheBytes);
   }
 
   async lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[], index?: MapIndexParts): Promise<MapAnswer> {
-    const answer = index === undefined ? null : await this.fromIndex(key, index, positions);
-    return answer ?? this.fallback.lookup(key, load, positions);
+    if (index === undefined) return this.fallback.lookup(key, load, positions);
+    const known = this.known(key, positions);
+    if (known !== null) return known;
+    const answer = await this.fromIndex(key, index, positions);
+    if (answer === null) return this.fallback.lookup(key, load, positions);
+    if (answer.status === "ok")
+      answer.positions.forEach((position, i) => this.answers.set(answerKey(key, positions[i]), { bytes: sizeOf(position), position }));
+    return answer;
+  }
+
+  /** The answer from earlier lookups at the same positions, when every one is remembered. */
+  private known(key: string, positions: GeneratedPosition[]): MapAnswer | null {
+    const header = this.cache.get(`${key}#0`) as Header | undefined;
+    if (header === undefined) return null;
+    const found: OriginalPosition[] = [];
+    for (const position of positions) {
+      const answer = this.answers.get(answerKey(key, position));
+      if (answer === undefined) return null;
+      found.push(answer.position);
+    }
+    return { status: "ok", debugId: header.debugId, positions: found };
   }
 
   /** Null when the map has no (complete) index. */
@@ -120,6 +141,16 @@ export function decodePage(bytes: Uint8Array): Page {
 export function decodeBlock(bytes: Uint8Array): Block {
   const { value, bytes: size } = decodePart<MapIndexBlock>(bytes);
   return { lines: value, bytes: size };
+}
+
+const answerKey = (key: string, position: GeneratedPosition) => `${key}@${position.line}:${position.column}`;
+
+/** What an answer holds, in characters (with a little for the object itself). */
+function sizeOf(position: OriginalPosition): number {
+  if (position === null) return 32;
+  const context = position.context;
+  const lines = context === null ? 0 : context.line.length + [...context.pre, ...context.post].reduce((sum, line) => sum + line.length, 0);
+  return 128 + position.source.length + (position.name?.length ?? 0) + lines;
 }
 
 const isPosition = (position: GeneratedPosition) =>

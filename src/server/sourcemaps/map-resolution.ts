@@ -3,7 +3,7 @@ import type { FrameSymbolication } from "../../shared/occurrence.types";
 import { findSourceMappingUrl, resolveMapUrl, urlCandidates, type MapReference } from "./artifact-urls";
 import { MapInvalidError, type MapInput } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS } from "./source-map-limits";
-import type { MapIndexParts, SourceMapStore, StoredArtifact } from "./source-map-store";
+import { ArtifactGoneError, type MapIndexParts, type SourceMapStore, type StoredArtifact } from "./source-map-store";
 
 /** Where a frame's map is: a key to look it up under (and how to read it), or why there is none. */
 export type MapSource =
@@ -39,7 +39,14 @@ export class MapReferenceMemo {
   async of(file: StoredArtifact): Promise<MapReference | null> {
     if (this.entries.has(file.sha1)) return this.entries.get(file.sha1)!;
     if (file.size > SOURCE_MAP_LIMITS.maxMapBytes * 2) return null;
-    const found = findSourceMappingUrl(await file.read());
+    let found: MapReference | null;
+    try {
+      found = findSourceMappingUrl(await file.read());
+    } catch (error) {
+      // Deleted since the store named it: no map through it (and nothing to remember).
+      if (error instanceof ArtifactGoneError) return null;
+      throw error;
+    }
     // An inline map is tens of megabytes: remember only that there is one, read the file again to load it.
     const kept = found !== null && "inline" in found ? { inline: new Uint8Array(0) } : found;
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -148,7 +155,14 @@ async function readMap(file: StoredArtifact): Promise<MapInput> {
 /** The size is checked before reading and again after: a file over the cap is never held whole. */
 async function readCapped(file: StoredArtifact, cap: number): Promise<Uint8Array> {
   if (file.size > cap) throw new MapInvalidError(`the file is ${file.size} bytes, over the ${cap} byte cap`);
-  const bytes = await file.read();
+  let bytes: Uint8Array;
+  try {
+    bytes = await file.read();
+  } catch (error) {
+    // Deleted since the store named it (answers are reused for a few seconds): the map cannot be used.
+    if (error instanceof ArtifactGoneError) throw new MapInvalidError("the file was deleted");
+    throw error;
+  }
   if (bytes.byteLength > cap) throw new MapInvalidError(`the file is ${bytes.byteLength} bytes, over the ${cap} byte cap`);
   return bytes;
 }

@@ -28,6 +28,7 @@ export function sourceMapJobHandlers(deps: SourceMapJobDeps): Pick<JobHandlers, 
         deps.logger.warn("source maps not indexed", { organizationId, checksum, err: error }),
       );
       deps.keys.sourceMapsUploaded(assembled.projectIds);
+      deps.symbolicator.mapsChanged(assembled.projectIds);
       for (const projectId of assembled.projectIds) {
         // The bundle is stored whatever happens here; a failed link only leaves the first events' issue apart.
         await deps.waits

@@ -21,6 +21,11 @@ export const SOURCE_MAP_LIMITS = {
    */
   indexCacheBytes: 64 * 2 ** 20,
   /**
+   * Answers for positions already looked up, on the main thread, counted in their characters: the
+   * events of one defect repeat one stack, so most frames are answered without touching the index.
+   */
+  answerCacheBytes: 16 * 2 ** 20,
+  /**
    * The worker's heap: past it the worker dies (and is replaced) rather than the process; what it was
    * parsing answers `map_invalid`.
    */

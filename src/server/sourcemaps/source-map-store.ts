@@ -22,6 +22,9 @@ export interface MapIndexParts {
   read(parts: readonly number[]): Promise<Map<number, Uint8Array>>;
 }
 
+/** The file was deleted after it was found (its bundle deleted meanwhile). */
+export class ArtifactGoneError extends Error {}
+
 export type ArtifactType = "source" | "minified_source" | "source_map" | "indexed_ram_bundle";
 
 export interface DebugIdArtifacts {

@@ -4,6 +4,7 @@ import { artifactOf, MemorySourceMapStore } from "../../../test/helpers/memory-s
 import type { NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
 import { createLogger } from "../logger";
 import { SOURCE_MAP_LIMITS } from "./source-map-limits";
+import { ArtifactGoneError } from "./source-map-store";
 import { SourceMapWorkers } from "./source-map-workers";
 import { symbolicate } from "./symbolicate";
 import { hasSymbolicationCandidates } from "./symbolication-candidates";
@@ -208,6 +209,16 @@ describe("symbolicate, by debug id", () => {
     hugeStore.addDebugId(PROJECT, DEBUG_ID, { sourceMap: huge });
     expect(reasons(await symbolicate(withDebugId(), PROJECT, hugeStore, workers))).toEqual(["no_debug_id", ...Array(4).fill("map_invalid")]);
     expect(huge.reads).toBe(0);
+  });
+
+  it("map_invalid, not a failed event: the map (or the minified file) deleted between finding it and reading it", async () => {
+    const gone = { ...artifactOf(JSON.stringify({ ...map, file: "deleted.js" })), read: () => Promise.reject(new ArtifactGoneError("artifact is gone")) };
+    const store = new MemorySourceMapStore();
+    store.addDebugId(PROJECT, DEBUG_ID, { sourceMap: gone });
+    expect(reasons(await symbolicate(withDebugId(), PROJECT, store, workers))).toEqual(["no_debug_id", ...Array(4).fill("map_invalid")]);
+    const minifiedGone = new MemorySourceMapStore();
+    minifiedGone.addDebugId(PROJECT, DEBUG_ID, { minifiedSource: { ...gone, sha1: "f".repeat(40) } });
+    expect(reasons(await symbolicate(withDebugId(), PROJECT, minifiedGone, workers))).toEqual(["no_debug_id", ...Array(4).fill("no_map_for_file")]);
   });
 
   it("asks the store once per file", async () => {
