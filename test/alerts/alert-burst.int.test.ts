@@ -128,9 +128,13 @@ describe("alerts after a burst of new issues", () => {
     const before = newIssueMails().length;
     // Inside the burst, a new issue would wait for a digest.
     await sendErrors(server, project, ["StillBurstingError"]);
+    await until(
+      async () => (await rows(sql`select 1 from alert_notifications where held and issue_title like 'StillBurstingError%'`)).length === 1,
+      20_000,
+      "the held alert",
+    );
     await settled();
     expect(newIssueMails()).toHaveLength(before);
-    expect((await rows(sql`select 1 from alert_notifications where held and issue_title like 'StillBurstingError%'`)).length).toBe(1);
 
     await quietPeriodPasses();
     await sendErrors(server, project, ["LaterError"]);
