@@ -24,6 +24,9 @@ export interface FireOutcome {
   digestDueAt: Date | null;
 }
 
+/** A digest this late was given up by the job queue (the attempts of a job take well under a minute). */
+const DIGEST_OVERDUE_MINUTES = 2;
+
 const keyOf = (subject: Pick<FireSubject, "id" | "reason">) => `${subject.id} ${subject.reason}`;
 
 /**
@@ -48,14 +51,14 @@ export async function fireRule(db: Db, jobs: JobQueue, rule: RuleWithActions, su
   if (unique.length === 0) return { notificationIds: [], suppressed: 0, repeats: 0, digestDueAt: null };
   const result = await db.transaction(async (tx) => {
     const quiet = sql`alert_rule_bursts.last_at <= now() - ${`${BURST_QUIET_MINUTES} minutes`}::interval`;
-    const [burst] = await executeRows<{ sent: number; digest_due_at: string | null }>(
+    const [burst] = await executeRows<{ sent: number; digest_scheduled: boolean }>(
       tx,
       sql`insert into alert_rule_bursts (rule_id, started_at, last_at) values (${rule.id}::uuid, now(), now())
           on conflict (rule_id) do update set
             started_at = case when ${quiet} then now() else alert_rule_bursts.started_at end,
             sent = case when ${quiet} then 0 else alert_rule_bursts.sent end,
             last_digest_at = case when ${quiet} then null else alert_rule_bursts.last_digest_at end
-          returning sent, digest_due_at::text`,
+          returning sent, coalesce(digest_due_at > now() - ${`${DIGEST_OVERDUE_MINUTES} minutes`}::interval, false) as digest_scheduled`,
     );
     const [hour] = await executeRows<{ hour: string; sent: number; regressions_sent: number }>(
       tx,
@@ -103,8 +106,9 @@ export async function fireRule(db: Db, jobs: JobQueue, rule: RuleWithActions, su
                                         suppressed = suppressed + ${held.length + repeats}
             where rule_id = ${rule.id}::uuid and hour = ${hour.hour}::timestamptz`,
       );
-    // The first held subject while no digest is queued schedules one; later ones wait for it.
-    const schedule = held.length > 0 && burst.digest_due_at === null;
+    // The first held subject while no digest is queued schedules one; later ones wait for it. A digest
+    // long overdue was given up by the queue (its transaction failed every attempt): schedule it again.
+    const schedule = held.length > 0 && !burst.digest_scheduled;
     let digestDueAt: Date | null = null;
     if (burstGrew || schedule) {
       const [row] = await executeRows<{ due_ms: number | null }>(
