@@ -144,7 +144,7 @@ async function recordHeld(tx: Tx, rule: RuleWithActions, held: FireSubject[]) {
 }
 
 /** Why an alert waits for the digest, in the log's words. */
-export const heldBecause = (rule: Pick<RuleWithActions, "maxPerHour">) =>
+const heldBecause = (rule: Pick<RuleWithActions, "maxPerHour">) =>
   `Held back by the storm guard (${paceInWords(rule.maxPerHour)}): listed in the rule's digest`;
 
 /** One pending notification per action and subject, each with its delivery job, in the caller's transaction. */
