@@ -18,6 +18,23 @@ export const MAX_TRIGGER_MINUTES = 60;
 export const DEFAULT_INTERVAL_MINUTES = 30;
 export const DEFAULT_MAX_PER_HOUR = 20;
 
+/**
+ * The storm guard's fixed pace (alert-fire.ts), shown in the rule dialog in words: a burst of
+ * alerts (issues alerting with less than BURST_QUIET_MINUTES between them) mails its first
+ * BURST_INDIVIDUAL_ALERTS one by one and holds the rest for ONE digest, due DIGEST_DELAY_SECONDS
+ * after the first held alert. A later digest of the same burst waits DIGEST_SPACING_MINUTES after
+ * the previous one. Regressions are never counted in a burst nor held by one.
+ */
+export const BURST_INDIVIDUAL_ALERTS = 3;
+export const BURST_QUIET_MINUTES = 5;
+export const DIGEST_DELAY_SECONDS = 30;
+export const DIGEST_SPACING_MINUTES = 5;
+
+/** A rule's limits in words, with its numbers (the rule dialog, and the log's reason for a held alert). */
+export function paceInWords(maxPerHour: number): string {
+  return `at most ${BURST_INDIVIDUAL_ALERTS} mails per burst of issues and at most ${maxPerHour} mails per hour; then a digest within a minute`;
+}
+
 export const AlertTrigger = z
   .object({
     type: z.enum(ALERT_TRIGGER_TYPES, { message: "Please choose a trigger" }),

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySignature } from "../../src/server/alerts/channels/webhook";
+import { BURST_INDIVIDUAL_ALERTS } from "../../src/shared/alert.inputs";
 import { startWebhookReceiver, until, type WebhookReceiver } from "../alerts/alert-kit";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
@@ -107,6 +108,12 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("alerts in a real browse
     await page.locator("#rule-email-to-1").selectOption("users");
     await page.getByRole("group", { name: "Members" }).getByText("Alma Alert").click();
     await page.locator("#rule-interval").fill("10");
+    // The limits in words, with the rule's numbers as typed (issue 37).
+    expect(await page.getByTestId("rule-pace").innerText()).toBe(
+      `At most ${BURST_INDIVIDUAL_ALERTS} mails per burst of issues and at most 20 mails per hour; then a digest within a minute. A regression is always sent on its own (at most 20 per hour).`,
+    );
+    await page.locator("#rule-max-per-hour").fill("12");
+    expect(await page.getByTestId("rule-pace").innerText()).toContain("at most 12 mails per hour; then a digest");
     await page.getByTestId("save-alert-rule").click();
     await row.first().waitFor({ state: "detached" });
     const edited = page.getByTestId("alert-rule").filter({ hasText: "Edited hook" });
@@ -123,6 +130,7 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("alerts in a real browse
         { type: "email", to: "users", userIds: [expect.any(String)] },
       ],
       intervalMinutes: 10,
+      maxPerHour: 12,
     });
 
     // The webhook kept its URL and signing secret through the edit.

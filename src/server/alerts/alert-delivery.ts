@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AlertTrigger } from "../../shared/alert.inputs";
 import type { Db } from "../db/client";
 import { alertActions, alertNotifications, alertRules, projects } from "../db/schema/index";
 import type { Logger } from "../logger";
 import { OutboundFailedError, OutboundRefusedError } from "../outbound/outbound-http";
-import type { AlertMessage, AlertReason } from "./alert-message";
-import { loadAlertIssue } from "./alert-subject";
+import { DIGEST_LISTED, type AlertMessage, type AlertReason, type DigestEntry } from "./alert-message";
+import { loadAlertIssue, loadAlertIssues } from "./alert-subject";
 import { PermanentDeliveryError, type ChannelDeps, type ChannelOutcome } from "./channels/alert-channel";
 import { channelDefinition } from "./channels/alert-channels";
 
@@ -58,6 +58,7 @@ export async function deliverNotification(deps: DeliveryDeps, notificationId: st
     url: issueUrl(deps.apiUrl, notification.projectId, notification.issueId),
     trigger: JSON.parse(rule.trigger) as AlertTrigger,
     suppressedCount: notification.suppressedCount ?? undefined,
+    ...(notification.kind === "digest" && notification.suppressedCount !== null ? { digest: await digestEntries(deps, notification) } : {}),
   };
   try {
     const note = await send(deps, notification, action, message);
@@ -79,6 +80,38 @@ export async function deliverNotification(deps: DeliveryDeps, notificationId: st
     await deps.db.update(alertNotifications).set({ error: reason }).where(eq(alertNotifications.id, notification.id));
     throw error;
   }
+}
+
+/** The alerts a digest took (alert-digest.ts), oldest first, with their issues as they are now. */
+async function digestEntries(deps: DeliveryDeps, digest: NotificationRow): Promise<DigestEntry[]> {
+  const held = await deps.db
+    .selectDistinctOn([alertNotifications.issueId, alertNotifications.reason], {
+      issueId: alertNotifications.issueId,
+      issueTitle: alertNotifications.issueTitle,
+      reason: alertNotifications.reason,
+      createdAt: alertNotifications.createdAt,
+    })
+    .from(alertNotifications)
+    .where(and(eq(alertNotifications.organizationId, digest.organizationId), eq(alertNotifications.digestId, digest.id)))
+    .orderBy(alertNotifications.issueId, alertNotifications.reason, asc(alertNotifications.createdAt));
+  held.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const listed = held.slice(0, DIGEST_LISTED);
+  const issues = await loadAlertIssues(
+    deps.db,
+    digest.organizationId,
+    digest.projectId,
+    listed.flatMap((entry) => (entry.issueId ? [entry.issueId] : [])),
+  );
+  return listed.map((entry) => {
+    const issue = entry.issueId ? issues.get(entry.issueId) : undefined;
+    return {
+      issueId: entry.issueId,
+      title: issue?.title ?? entry.issueTitle ?? "The project's event rate",
+      reason: entry.reason as AlertReason,
+      url: issueUrl(deps.apiUrl, digest.projectId, entry.issueId),
+      eventCount: issue?.eventCount ?? null,
+    };
+  });
 }
 
 async function settle(db: Db, id: string, status: "sent" | "failed" | "suppressed", error: string | null) {

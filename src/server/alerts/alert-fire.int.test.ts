@@ -97,7 +97,7 @@ describe("fireRule for several subjects", () => {
 
   it("counts the same subjects again within the interval as repeats, logging and sending nothing", async () => {
     const outcome = await fireRule(database.db, jobs, await rule(), subjects);
-    expect(outcome).toEqual({ notificationIds: [], suppressed: 0, repeats: 4 });
+    expect(outcome).toEqual({ notificationIds: [], suppressed: 0, repeats: 4, digestDueAt: null });
     expect(await notifications("pending")).toHaveLength(2);
     expect(await notifications("suppressed")).toHaveLength(2);
     expect(await hour()).toEqual({ sent: 2, suppressed: 6 });

@@ -17,7 +17,41 @@ export interface AlertMessage {
   trigger?: AlertTrigger;
   /** A digest's count of held-back notifications. */
   suppressedCount?: number;
+  /** A digest's held alerts, oldest first (at most DIGEST_LISTED of them; suppressedCount says how many in all). */
+  digest?: DigestEntry[];
 }
+
+/** One held alert as a digest lists it: its issue (title untrusted), why it alerted, its link. */
+export interface DigestEntry {
+  issueId: string | null;
+  title: string;
+  reason: AlertReason;
+  url: string;
+  /** The issue's exceptions now (null for project-wide alerts). */
+  eventCount: number | null;
+}
+
+/** A digest lists this many held alerts; the rest are counted. */
+export const DIGEST_LISTED = 50;
+
+const REASON_LABELS: Record<AlertReason, string> = {
+  new_issue: "New issue",
+  regression: "Regression",
+  issue_frequency: "Spike",
+  event_rate: "Event rate",
+  level: "Level",
+  digest: "Digest",
+  test: "Test",
+};
+
+/** A digest entry's title and count (untrusted: channels escape it). */
+function digestEntryText(entry: DigestEntry): string {
+  const count = entry.eventCount === null ? "" : ` (${entry.eventCount.toLocaleString("en-US")} ${entry.eventCount === 1 ? "event" : "events"})`;
+  return `${clip(entry.title, 200)}${count}`;
+}
+
+/** A digest entry as one line of text: "New issue: TypeError: … (12 events)". */
+export const digestLine = (entry: DigestEntry) => `${REASON_LABELS[entry.reason]}: ${digestEntryText(entry)}`;
 
 /** The message's first line (trusted text apart from the project and rule names, which channels escape too). */
 export function headlineOf(message: AlertMessage): string {
@@ -33,8 +67,10 @@ export function headlineOf(message: AlertMessage): string {
       return `Event rate in ${project.name} above ${trigger?.count} per ${trigger?.minutes} min`;
     case "level":
       return `A ${message.issue?.level ?? trigger?.level} issue in ${project.name}`;
-    case "digest":
-      return `${message.rule.name}: and ${(message.suppressedCount ?? 0).toLocaleString("en-US")} more in the last hour`;
+    case "digest": {
+      const count = message.suppressedCount ?? 0;
+      return `${message.rule.name}: ${count.toLocaleString("en-US")} more ${count === 1 ? "alert" : "alerts"} in ${project.name}`;
+    }
     case "test":
       return `Test notification from the alert rule "${message.rule.name}"`;
   }
@@ -43,6 +79,11 @@ export function headlineOf(message: AlertMessage): string {
 /** The facts every channel shows, as label/value pairs (values untrusted). */
 export function factsOf(message: AlertMessage): [string, string][] {
   const issue = message.issue;
+  if (message.digest)
+    return [
+      ["Project", message.project.name],
+      ...message.digest.slice(0, 9).map((entry): [string, string] => [REASON_LABELS[entry.reason], digestEntryText(entry)]),
+    ];
   if (!issue) return [["Project", message.project.name]];
   const facts: [string, string | null][] = [
     ["Level", issue.level],

@@ -28,7 +28,8 @@ export const alertRestRoutes: RestRoute[] = [
     summary:
       "Create an alert rule. A new webhook action answers its signing secret once (`actions[].secret`). Webhook deliveries are POSTs of " +
       "`{ type, rule: { id, name }, issue: { id, title, culprit, level, status, url, eventCount, userCount, firstSeen, lastSeen, environment, release }, " +
-      'project: { id, name }, test }` signed with the header `Faultline-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`.',
+      'project: { id, name }, test }` signed with the header `Faultline-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`. ' +
+      "A digest (`type: digest`, `issue: null`) adds `suppressedCount` and `issues: [{ id, title, reason, url, eventCount }]`: the alerts the storm guard held back.",
     tag,
     input: CreateAlertRuleInput,
     output: AlertRuleView,

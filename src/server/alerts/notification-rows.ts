@@ -18,7 +18,7 @@ export interface NotificationSubject {
 export function notificationRows(
   rule: RuleWithActions,
   subjects: NotificationSubject[],
-  entry: Pick<NotificationInsert, "kind" | "status" | "error" | "suppressedCount">,
+  entry: Pick<NotificationInsert, "kind" | "status" | "error" | "suppressedCount" | "held">,
 ): NotificationInsert[] {
   return subjects.flatMap((subject) =>
     rule.actions.map((action) => ({
@@ -60,16 +60,18 @@ export async function insertNotifications(db: Pick<Db, "execute">, rows: Notific
       status: row.status,
       error: row.error ?? null,
       suppressed_count: row.suppressedCount ?? null,
+      held: row.held ?? false,
     })),
   );
   const inserted = await executeRows<{ id: string }>(
     db,
     sql`insert into alert_notifications (organization_id, project_id, rule_id, rule_name, action_id, issue_id, issue_title, channel, kind,
-                                         reason, status, error, suppressed_count)
-        select organization_id, project_id, rule_id, rule_name, action_id, issue_id, issue_title, channel, kind, reason, status, error, suppressed_count
+                                         reason, status, error, suppressed_count, held)
+        select organization_id, project_id, rule_id, rule_name, action_id, issue_id, issue_title, channel, kind, reason, status, error, suppressed_count,
+               held
         from json_to_recordset(${json}::json) as r(organization_id text, project_id uuid, rule_id uuid, rule_name text, action_id uuid,
                                                    issue_id uuid, issue_title text, channel text, kind text, reason text, status text,
-                                                   error text, suppressed_count integer)
+                                                   error text, suppressed_count integer, held boolean)
         returning id`,
   );
   return inserted.map((row) => row.id);

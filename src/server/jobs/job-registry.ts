@@ -35,7 +35,8 @@ export const JOBS = {
   "alert.evaluate": IssueFactsPayload,
   "alert.frequency": ProjectRef,
   "alert.deliver": z.object({ notificationId: z.string() }),
-  "alert.digest": z.object({ ruleId: z.string(), hour: z.string() }),
+  /** A rule's digest of held alerts; `hour` only in jobs queued by the hourly digest this replaced (alerts/alert-digest.ts). */
+  "alert.digest": z.object({ ruleId: z.string(), hour: z.string().optional() }),
   /** An artifact bundle whose chunks are all uploaded (sourcemaps/artifact-assembly.ts); its request is in `artifact_assemblies`. */
   "sourcemaps.assemble": z.object({ organizationId: z.string(), checksum: z.string() }),
 } satisfies JobSchemas;

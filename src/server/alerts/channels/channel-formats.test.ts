@@ -82,4 +82,49 @@ describe("channel formats escape untrusted event text", () => {
     expect(verifySignature("whsec_test", `${raw} `, header)).toBe(false);
     expect(verifySignature("whsec_test", raw, header, 300, new Date(Date.now() + 3_600_000))).toBe(false);
   });
+
+  describe("a digest", () => {
+    const entryUrl = (n: number) => `https://faultline.example/dashboard/issues/i${n}?projectId=p`;
+    const digest: AlertMessage = {
+      ...message,
+      kind: "digest",
+      reason: "digest",
+      issue: null,
+      url: "https://faultline.example/dashboard/issues?projectId=p",
+      suppressedCount: 52,
+      digest: Array.from({ length: 50 }, (_, n) => ({
+        issueId: `i${n}`,
+        title: n === 0 ? `Error: ${hostile}` : `Error ${n}`,
+        reason: n === 1 ? "regression" : "new_issue",
+        url: entryUrl(n),
+        eventCount: n + 1,
+      })),
+    };
+
+    it("Email: says how many, lists each held issue with its link and count, escaped, and counts the unlisted", () => {
+      const mail = alertEmail(digest);
+      expect(mail.subject).toBe("[Faultline] Rule <b>: 52 more alerts in Shop");
+      expect(mail.text).toContain(`- New issue: Error 2 (3 events): ${entryUrl(2)}`);
+      expect(mail.text).toContain(`- Regression: Error 1 (2 events): ${entryUrl(1)}`);
+      expect(mail.text).toContain("and 2 more");
+      expect(mail.html).toContain(`<a href="${entryUrl(49)}">New issue: Error 49 (50 events)</a>`);
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).toContain("&#60;script&#62;");
+      expect(mail.html).toContain("<li>and 2 more</li>");
+    });
+
+    it("Webhook: suppressedCount and the listed issues", () => {
+      const body = webhookBody(digest);
+      expect(body).toMatchObject({ type: "digest", issue: null, suppressedCount: 52 });
+      expect(body.issues).toHaveLength(50);
+      expect(body.issues?.[1]).toEqual({ id: "i1", title: "Error 1", reason: "regression", url: entryUrl(1), eventCount: 2 });
+    });
+
+    it("Slack: the first issues as escaped fields", () => {
+      const json = JSON.stringify(slackBody(digest));
+      expect(json).not.toMatch(/<!channel>|@everyone|@here/);
+      expect(json).toContain("Rule &lt;b&gt;: 52 more alerts in Shop");
+      expect(json).toContain("Regression: Error 1 (2 events)");
+    });
+  });
 });

@@ -30,7 +30,18 @@ export function webhookBody(message: AlertMessage) {
       : null,
     project: { id: message.project.id, name: message.project.name },
     test: message.kind === "test",
-    ...(message.kind === "digest" ? { suppressedCount: message.suppressedCount ?? 0 } : {}),
+    ...(message.kind === "digest"
+      ? {
+          suppressedCount: message.suppressedCount ?? 0,
+          issues: (message.digest ?? []).map((entry) => ({
+            id: entry.issueId,
+            title: entry.title,
+            reason: entry.reason,
+            url: entry.url,
+            eventCount: entry.eventCount,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 import { issues } from "./issues";
@@ -86,10 +87,23 @@ export const alertNotifications = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** For a digest: how many notifications the storm guard held back. */
     suppressedCount: integer("suppressed_count"),
+    /** A suppressed alert the storm guard held for its rule's next digest, until a digest takes it. */
+    held: boolean("held").notNull().default(false),
+    /** The digest (the notification of the same action) that listed this held alert. */
+    digestId: uuid("digest_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("alert_notifications_org_project_created_idx").on(t.organizationId, t.projectId, t.createdAt.desc())],
+  (t) => [
+    index("alert_notifications_org_project_created_idx").on(t.organizationId, t.projectId, t.createdAt.desc()),
+    // Only the few alerts waiting for a digest are in it.
+    index("alert_notifications_held_idx")
+      .on(t.ruleId)
+      .where(sql`${t.held}`),
+    index("alert_notifications_digest_idx")
+      .on(t.digestId)
+      .where(sql`${t.digestId} is not null`),
+  ],
 );
 
 /** When a rule last fired for an issue and reason: the once-per-interval guard (a compare-and-set on this row). */
@@ -108,6 +122,27 @@ export const alertRuleIssueFires = pgTable(
   (t) => [primaryKey({ columns: [t.ruleId, t.subjectId, t.reason] })],
 );
 
+/**
+ * A rule's current burst: alerts (regressions apart) that follow each other with less than
+ * BURST_QUIET_MINUTES between them. The first BURST_INDIVIDUAL_ALERTS are sent one by one; the
+ * rest are held for a digest (alert-fire.ts). The row is also the lock that orders two evaluations
+ * of one rule.
+ */
+export const alertRuleBursts = pgTable("alert_rule_bursts", {
+  ruleId: uuid("rule_id")
+    .primaryKey()
+    .references(() => alertRules.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  /** The burst's latest alert, sent or held: the quiet period runs from here. */
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  /** Alerts of this burst sent one by one. */
+  sent: integer("sent").notNull().default(0),
+  /** When the digest job now queued for this rule is due; null when none is (set and cleared under this row's lock). */
+  digestDueAt: timestamp("digest_due_at", { withTimezone: true }),
+  /** When this burst's latest digest went out (the next one keeps its distance). */
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+});
+
 /** Notifications per rule and UTC hour: the hourly cap, and what the digest reports. */
 export const alertRuleHours = pgTable(
   "alert_rule_hours",
@@ -116,7 +151,10 @@ export const alertRuleHours = pgTable(
       .notNull()
       .references(() => alertRules.id, { onDelete: "cascade" }),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
+    /** Alerts sent individually this hour, regressions apart. */
     sent: integer("sent").notNull().default(0),
+    /** Regressions sent individually this hour: their own budget, so other issues' noise never holds one back. */
+    regressionsSent: integer("regressions_sent").notNull().default(0),
     suppressed: integer("suppressed").notNull().default(0),
     /** Set when the hour's digest went out, so a retried digest job sends nothing twice. */
     digestedAt: timestamp("digested_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { PlusIcon, XIcon } from "lucide-react";
-import { ALERT_LEVELS, ALERT_TRIGGER_TYPES, type AlertLevel, type AlertTriggerType } from "@/shared/alert.inputs";
+import { ALERT_LEVELS, ALERT_TRIGGER_TYPES, paceInWords, type AlertLevel, type AlertTriggerType } from "@/shared/alert.inputs";
 import { ENVIRONMENT_LABELS, ENVIRONMENTS } from "@/shared/environments";
 import type { RuleDraft } from "@/client/lib/alert-rule-form";
 import { FormField } from "@/client/components/form-field";
@@ -143,16 +143,27 @@ const PACE_FIELDS = [
   { key: "maxPerHour", id: "rule-max-per-hour", label: "At most per hour, then a digest", max: 1000 },
 ] as const;
 
-/** The storm guard's two settings. */
+/** The storm guard's two settings, and the limits they make in words (with the typed numbers). */
 export function PaceFields({ draft, change }: DraftFieldsProps) {
+  const perHour = Number(draft.maxPerHour);
+  const valid = draft.maxPerHour.trim() !== "" && Number.isInteger(perHour) && perHour >= 1 && perHour <= 1000;
   return (
-    <div className="grid grid-cols-2 gap-2">
-      {PACE_FIELDS.map(({ key, id, label, max }) => (
-        <NumberField key={key} id={id} label={label} min={1} max={max} value={draft[key]} change={(value) => change({ [key]: value })} />
-      ))}
+    <div className="grid gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        {PACE_FIELDS.map(({ key, id, label, max }) => (
+          <NumberField key={key} id={id} label={label} min={1} max={max} value={draft[key]} change={(value) => change({ [key]: value })} />
+        ))}
+      </div>
+      {valid ? (
+        <p className="text-xs text-muted-foreground" data-testid="rule-pace">
+          {sentence(paceInWords(perHour))}. A regression is always sent on its own (at most {perHour} per hour).
+        </p>
+      ) : null}
     </div>
   );
 }
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A labelled number input holding its text as typed (the rule body's checks judge it on save). */
 function NumberField({
