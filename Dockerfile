@@ -12,7 +12,10 @@ COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
+# PGLITE_DATA_DIR: the embedded database (when DATABASE_URL is unset) and the auth-secret and
+# secrets-key generated there when AUTH_SECRET and SECRETS_KEY are unset (production requires both).
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     PGLITE_DATA_DIR=/data
 WORKDIR /app
@@ -24,9 +27,14 @@ COPY drizzle ./drizzle
 COPY public ./public
 COPY src ./src
 COPY tsconfig.json vite.config.ts ./
+# The image's own user (uid 1000) owns the data folder before it becomes a volume: a new volume
+# starts as a copy of it, ownership included, so the server can write there without root.
 RUN mkdir -p /data && chown node:node /data
 USER node
+VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Liveness on the port the server listens on (PORT may be overridden at `docker run`); migrations
+# run before it listens, hence the start period.
+HEALTHCHECK --interval=30s --timeout=3s --start-period=60s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations are applied by the server at start-up, before it listens.
 CMD ["node_modules/.bin/tsx", "src/server/main.ts"]

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/client/lib/toast";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "./ui/button";
 

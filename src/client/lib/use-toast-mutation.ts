@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { errorMessage } from "./api-error";
 
 /** A success toast's words; an answer that is only partly good news says which toast it is. */

@@ -1,8 +1,9 @@
+import { lazy, Suspense } from "react";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { TrpcUtils } from "@/client/lib/trpc";
 import { sessionQueryOptions } from "@/client/lib/session";
-import { Toaster } from "@/client/components/ui/sonner";
+import { useToasterWanted } from "@/client/lib/toast";
 import { ErrorView } from "@/client/components/error-view";
 import { NotFoundView } from "@/client/components/not-found-view";
 
@@ -19,11 +20,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorView,
 });
 
+// Loaded with the first toast (lib/toast.ts): most pages never show one.
+const Toaster = lazy(() => import("@/client/components/ui/sonner").then((module) => ({ default: module.Toaster })));
+
 function RootLayout() {
+  const toasterWanted = useToasterWanted();
   return (
     <>
       <Outlet />
-      <Toaster />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import express, { type Express } from "express";
+import type { Express } from "express";
 import type { Logger } from "../logger";
 import { BUILT_CLIENT, ROOT } from "./client-build-stamp";
 import { viteLogger } from "./client-build";
+import { serveBuiltClient } from "./client-static";
 
 /**
  * Serves the React client: the built bundle with an SPA fallback (`npm start`, production), or
@@ -20,26 +21,11 @@ export interface ClientOptions {
   dataDir: string;
 }
 
-/**
- * Only a screen's address gets index.html: no file extension, nothing Vite-shaped (`/@fs/…`,
- * `/@vite/…`). Any other miss is a 404, so no request for a file ever answers 200.
- */
-function isScreenPath(urlPath: string): boolean {
-  if (urlPath.startsWith("/api/") || urlPath.startsWith("/@")) return false;
-  return !path.posix.basename(urlPath).includes(".");
-}
-
 function mountBuiltClient(app: Express) {
   if (!existsSync(path.join(BUILT_CLIENT, "index.html"))) {
     throw new Error("dist/client is missing: run `npm run build` before starting in production");
   }
-  // serve-static refuses `..` and dotfiles (the build stamp); nothing outside dist/client is read.
-  app.use(express.static(BUILT_CLIENT, { index: false, maxAge: "1h", dotfiles: "ignore" }));
-  app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!isScreenPath(req.path)) return res.status(404).type("text").send("Not found");
-    res.sendFile(path.join(BUILT_CLIENT, "index.html"));
-  });
+  app.use(serveBuiltClient(BUILT_CLIENT));
 }
 
 async function mountViteClient(app: Express, options: ClientOptions) {

@@ -11,7 +11,7 @@ export const ROOT = path.resolve(import.meta.dirname, "../../..");
 export const BUILT_CLIENT = path.join(ROOT, "dist/client");
 const STAMP_NAME = ".faultline-build.json";
 // Bump when the build output changes shape, so an older dist/client is rebuilt.
-const STAMP_FORMAT = 1;
+const STAMP_FORMAT = 2; // 2: the .br and .gz siblings (client-precompress.ts)
 
 /** What the client is built from: its sources, the shared code it imports, the build config. */
 const INPUTS = ["src/client", "src/shared", "public", "vite.config.ts", "package-lock.json"];

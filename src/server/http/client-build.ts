@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Logger as ViteLogger } from "vite";
 import type { Logger } from "../logger";
-import { ROOT, staleReason, writeBuildStamp } from "./client-build-stamp";
+import { BUILT_CLIENT, ROOT, staleReason, writeBuildStamp } from "./client-build-stamp";
+import { precompressDirectory } from "./client-precompress";
 
 /** Vite's messages as our JSON lines (its own logger prints coloured, multi-line text). */
 export async function viteLogger(logger: Logger): Promise<ViteLogger> {
@@ -18,10 +19,15 @@ export async function viteLogger(logger: Logger): Promise<ViteLogger> {
   };
 }
 
-/** Builds the minified client into dist/client, then stamps it (see client-build-stamp.ts). */
+/**
+ * Builds the minified client into dist/client, writes each text file's `.br` and `.gz` siblings
+ * (client-precompress.ts), then stamps it (see client-build-stamp.ts).
+ */
 export async function buildClient(logger: Logger): Promise<void> {
   const { build } = await import("vite");
   await build({ configFile: path.join(ROOT, "vite.config.ts"), customLogger: await viteLogger(logger), logLevel: "warn", mode: "production" });
+  const compressed = await precompressDirectory(BUILT_CLIENT);
+  logger.info("client precompressed", { ...compressed });
   writeBuildStamp();
 }
 

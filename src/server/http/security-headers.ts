@@ -38,6 +38,15 @@ export function securityHeaderList(options: SecurityHeaderOptions): [string, str
   ];
 }
 
+/**
+ * The headers of that list a browser reads only on a document (or a worker's script): the CSP,
+ * framing, the opener policy and the permissions policy. A module script or stylesheet the page
+ * loads is governed by the page's own headers, so the built client's scripts and styles leave
+ * these off — on HTTP/1.1 they were 1.2 KB of every such response, more than most chunks weigh
+ * compressed (client-static.ts; issue 37 item 13).
+ */
+export const DOCUMENT_ONLY_HEADERS = ["Content-Security-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"] as const;
+
 /** Express form: the headers on every response. */
 export function securityHeaders(options: SecurityHeaderOptions) {
   const headers = securityHeaderList(options);

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
-import { toast } from "sonner";
+import { toast } from "@/client/lib/toast";
 import { oauthErrorMessage } from "@/client/lib/oauth-error-message";
 import { PageHeader } from "@/client/components/page-header";
 import { ChangePasswordCard } from "./-account/change-password-card";
