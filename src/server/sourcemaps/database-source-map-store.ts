@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { artifactBundleFiles, artifactBundles } from "../db/schema/index";
 import { normalizeDebugId } from "./artifact-bundle-reader";
 import { artifactStorage, type ArtifactStorage } from "./artifact-storage";
-import { selectBlobSlice, selectIndexParts } from "./artifact.queries";
+import { insertIndexParts, selectBlobSlice, selectIndexParts } from "./artifact.queries";
 import { ArtifactGoneError, type ArtifactType, type DebugIdArtifacts, type SourceMapStore, type StoredArtifact, type UrlArtifact } from "./source-map-store";
 
 type FileRow = typeof artifactBundleFiles.$inferSelect;
@@ -21,7 +21,14 @@ export function databaseSourceMapStore(deps: Pick<AppServices, "db" | "env">): S
     sha1: row.sha1,
     size: row.size,
     read: () => readArtifact(deps.db, storage, row),
-    ...(row.type === "source_map" ? { index: { read: (parts) => selectIndexParts(deps.db, row.organizationId, row.sha1, parts) } } : {}),
+    ...(row.type === "source_map"
+      ? {
+          index: {
+            read: (parts) => selectIndexParts(deps.db, row.organizationId, row.sha1, parts),
+            save: (parts) => insertIndexParts(deps.db, row.organizationId, row.sha1, parts),
+          },
+        }
+      : {}),
   });
   const newest = (where: SQL, limit: number) =>
     deps.db

@@ -2,6 +2,7 @@ import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { Logger } from "../logger";
 import { cachedSourceMapStore } from "./cached-source-map-store";
 import { IndexedMapLookup } from "./indexed-map-lookup";
+import { SOURCE_MAP_LIMITS } from "./source-map-limits";
 import type { MapIndexer } from "./map-indexing";
 import type { SourceMapStore } from "./source-map-store";
 import { SourceMapWorkers, SymbolicatorUnavailableError } from "./source-map-workers";
@@ -26,7 +27,7 @@ export interface EventSymbolicator extends MapIndexer {
  * which ingest answers 503 as for any storage outage.
  */
 export function createEventSymbolicator(store: SourceMapStore, logger: Logger, workers = new SourceMapWorkers(logger)): EventSymbolicator {
-  const maps = new IndexedMapLookup(workers);
+  const maps = new IndexedMapLookup(workers, SOURCE_MAP_LIMITS, logger);
   const answers = cachedSourceMapStore(store);
   return {
     async symbolicate(occurrence, projectId) {

@@ -5,6 +5,7 @@ import { buildMapIndex } from "./map-index-build";
 import { MAP_INDEX_LIMITS } from "./map-index-format";
 import { originalPositions, parseSourceMap, type GeneratedPosition, type MapInput } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS } from "./source-map-limits";
+import type { MapIndexer } from "./map-indexing";
 import type { MapIndexParts } from "./source-map-store";
 import type { MapAnswer, MapLookup } from "./source-map-workers";
 
@@ -24,13 +25,18 @@ function memoryIndex(parts: Uint8Array[]): MapIndexParts & { reads: number[][] }
   };
 }
 
-/** The whole-map answer, where a test wants to see the index was not used. */
-class RecordingFallback implements MapLookup {
+/** The whole-map answer (and index), where a test wants to see the index was not used. */
+class RecordingFallback implements MapLookup, MapIndexer {
   keys: string[] = [];
+  indexed: string[] = [];
   async lookup(key: string, load: () => Promise<MapInput>, positions: GeneratedPosition[]): Promise<MapAnswer> {
     this.keys.push(key);
     const parsed = parseSourceMap(await load());
     return { status: "ok", debugId: parsed.debugId, positions: originalPositions(parsed, positions) };
+  }
+  async index(key: string, load: () => Promise<MapInput>) {
+    this.indexed.push(key);
+    return buildMapIndex(parseSourceMap(await load()));
   }
 }
 
@@ -183,5 +189,32 @@ describe("IndexedMapLookup's remembered answers", () => {
     expect(await lookup.lookup("m", async () => json(map), [{ line: 3, column: 0 }], index)).toMatchObject({
       positions: [{ line: 3, context: { line: "three" } }],
     });
+  });
+});
+
+describe("a stored map found without an index", () => {
+  it("is answered whole, indexed in the background once, and read through its index afterwards", async () => {
+    const map = { version: 3, sources: ["a.ts"], sourcesContent: ["one\ntwo"], names: [], mappings: "AAAA;AACA" };
+    const stored: Uint8Array[] = [];
+    let saved!: () => void;
+    const savedOnce = new Promise<void>((resolve) => (saved = resolve));
+    const index: MapIndexParts = {
+      read: async (numbers) => new Map(numbers.filter((n) => n < stored.length).map((n) => [n, stored[n]])),
+      save: async (parts) => {
+        stored.push(...parts);
+        saved();
+      },
+    };
+    const fallback = new RecordingFallback();
+    const lookup = new IndexedMapLookup(fallback);
+    const first = await lookup.lookup("old", async () => json(map), [{ line: 2, column: 0 }], index);
+    await lookup.lookup("old", async () => json(map), [{ line: 1, column: 0 }], index);
+    await savedOnce;
+    expect(fallback.indexed).toEqual(["old"]);
+    expect(fallback.keys.length).toBeGreaterThanOrEqual(1);
+    const before = fallback.keys.length;
+    expect(await lookup.lookup("old", async () => json(map), [{ line: 2, column: 0 }], index)).toEqual(first);
+    await lookup.lookup("old", async () => json(map), [{ line: 1, column: 0 }], index);
+    expect(fallback.keys).toHaveLength(before);
   });
 });

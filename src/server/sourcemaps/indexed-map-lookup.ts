@@ -2,6 +2,8 @@ import { decode } from "@jridgewell/sourcemap-codec";
 import { presortedDecodedMap, traceSegment, type TraceMap } from "@jridgewell/trace-mapping";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { decodePart, MAP_INDEX_VERSION, pagePart, type MapIndexBlock, type MapIndexHeader, type MapIndexPage } from "./map-index-format";
+import type { Logger } from "../logger";
+import type { MapIndexer } from "./map-indexing";
 import { ParsedMapCache } from "./parsed-map-cache";
 import { sourceContext, type GeneratedPosition, type MapInput, type OriginalPosition } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS, type SourceMapLimits } from "./source-map-limits";
@@ -19,14 +21,17 @@ type Part = Header | Page | Block;
  * on the main thread a part per turn of the event loop and kept in a bounded cache. A map without an
  * index (uploaded before indexes, inline, or too irregular to index) goes to `fallback`, the
  * worker that parses whole maps. Answers are the ones the whole map gives (map-index-build.ts).
+ * A stored map found without an index is indexed then, in the background, where the store can
+ * save one (`MapIndexParts.save`): maps uploaded before indexes existed get theirs on first use.
  */
 export class IndexedMapLookup implements MapLookup {
   private readonly cache: ParsedMapCache<Part>;
   private readonly answers: ParsedMapCache<{ bytes: number; position: OriginalPosition }>;
 
   constructor(
-    private readonly fallback: MapLookup,
+    private readonly fallback: MapLookup & MapIndexer,
     private readonly limits: SourceMapLimits = SOURCE_MAP_LIMITS,
+    private readonly logger?: Logger,
   ) {
     this.cache = new ParsedMapCache<Part>(limits.indexCacheBytes);
     this.answers = new ParsedMapCache(limits.answerCacheBytes);
@@ -37,10 +42,31 @@ export class IndexedMapLookup implements MapLookup {
     const known = this.known(key, positions);
     if (known !== null) return known;
     const answer = await this.fromIndex(key, index, positions);
-    if (answer === null) return this.fallback.lookup(key, load, positions);
+    if (answer === null) {
+      const whole = await this.fallback.lookup(key, load, positions);
+      if (index.save !== undefined) this.indexLater(key, load, index.save);
+      return whole;
+    }
     if (answer.status === "ok")
       answer.positions.forEach((position, i) => this.answers.set(answerKey(key, positions[i]), { bytes: sizeOf(position), position }));
     return answer;
+  }
+
+  /** Maps being indexed, or found unindexable (bounded): each is tried once per process. */
+  private readonly indexing = new Set<string>();
+
+  private indexLater(key: string, load: () => Promise<MapInput>, save: (parts: Uint8Array[]) => Promise<void>) {
+    if (this.indexing.has(key)) return;
+    if (this.indexing.size >= MAX_INDEXING_REMEMBERED) this.indexing.clear();
+    this.indexing.add(key);
+    void (async () => {
+      const build = await this.fallback.index(key, load);
+      if (build.status === "indexed") await save(build.parts);
+      else this.logger?.info("source map not indexed; events read it whole", { key, reason: build.reason });
+    })().catch((error: unknown) => {
+      this.indexing.delete(key);
+      this.logger?.warn("source map index not built", { key, err: error });
+    });
   }
 
   /** The answer from earlier lookups at the same positions, when every one is remembered. */
@@ -142,6 +168,8 @@ export function decodeBlock(bytes: Uint8Array): Block {
   const { value, bytes: size } = decodePart<MapIndexBlock>(bytes);
   return { lines: value, bytes: size };
 }
+
+const MAX_INDEXING_REMEMBERED = 10_000;
 
 const answerKey = (key: string, position: GeneratedPosition) => `${key}@${position.line}:${position.column}`;
 

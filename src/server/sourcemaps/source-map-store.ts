@@ -20,6 +20,8 @@ export interface StoredArtifact {
 export interface MapIndexParts {
   /** The stored parts among `parts`, by number; an index not built (yet) has no part 0. */
   read(parts: readonly number[]): Promise<Map<number, Uint8Array>>;
+  /** Stores a newly built index (map-index-build.ts), where the store can: a map found without one gets it. */
+  save?(parts: Uint8Array[]): Promise<void>;
 }
 
 /** The file was deleted after it was found (its bundle deleted meanwhile). */
