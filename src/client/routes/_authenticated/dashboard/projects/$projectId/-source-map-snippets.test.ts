@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { debugIdUploadSnippet, groupByRelease, releaseUploadSnippet, serverOrigin, shellWord, vitePluginSnippet } from "./-source-map-snippets";
+import {
+  debugIdUploadSnippet,
+  esbuildPluginSnippet,
+  groupByRelease,
+  releaseUploadSnippet,
+  serverOrigin,
+  shellWord,
+  vitePluginSnippet,
+  webpackPluginSnippet,
+} from "./-source-map-snippets";
 
 const target = { origin: "https://faultline.example.com", organizationSlug: "map-makers", projectSlug: "web-shop" };
 
@@ -20,6 +29,20 @@ describe("source-map upload snippets", () => {
     expect(snippet).toContain('org: "o\\"dd",');
     expect(snippet).toContain('project: "web-shop",');
     expect(snippet).toContain("authToken: process.env.SENTRY_AUTH_TOKEN,");
+  });
+
+  it("give the webpack and esbuild plugins the same options, with the settings each needs to write maps", () => {
+    for (const [snippet, needs] of [
+      [webpackPluginSnippet(target), 'devtool: "source-map"'],
+      [esbuildPluginSnippet(target), "sourcemap: true"],
+    ] as const) {
+      expect(snippet).toContain(needs);
+      expect(snippet).toContain(
+        '      url: "https://faultline.example.com",\n      org: "map-makers",\n      project: "web-shop",\n      authToken: process.env.SENTRY_AUTH_TOKEN,',
+      );
+    }
+    expect(webpackPluginSnippet(target)).toContain('require("@sentry/webpack-plugin")');
+    expect(esbuildPluginSnippet(target)).toContain('import { sentryEsbuildPlugin } from "@sentry/esbuild-plugin";');
   });
 
   it("quote a shell word only when the shell would read it", () => {

@@ -1,6 +1,6 @@
 /**
  * The upload instructions of the "Source maps" settings section, filled in for one project: what
- * the unchanged sentry-cli and @sentry/vite-plugin need to reach this server (docs/sentry-tool-api.md).
+ * the unchanged sentry-cli and the Sentry bundler plugins (Vite, webpack, esbuild) need to reach this server (docs/sentry-tool-api.md).
  * The token is never known here (only its hash is kept), so the snippets name a placeholder.
  */
 export interface UploadTarget {
@@ -49,7 +49,7 @@ export function releaseUploadSnippet(target: UploadTarget): string {
 npx @sentry/cli sourcemaps upload --release 1.4.0 --url-prefix '~/assets' ./dist`;
 }
 
-export function vitePluginSnippet({ origin, organizationSlug, projectSlug }: UploadTarget): string {
+export function vitePluginSnippet(target: UploadTarget): string {
   return `npm install --save-dev @sentry/vite-plugin
 
 // vite.config.ts
@@ -61,10 +61,58 @@ export default defineConfig({
   plugins: [
     // After the other plugins: it injects debug ids and uploads the maps of every build.
     sentryVitePlugin({
-      url: ${JSON.stringify(origin)},
-      org: ${JSON.stringify(organizationSlug)},
-      project: ${JSON.stringify(projectSlug)},
-      authToken: process.env.SENTRY_AUTH_TOKEN,
+${pluginOptions(target, "      ")}
+    }),
+  ],
+});`;
+}
+
+/** The plugin's options, as every Sentry bundler plugin takes them. */
+function pluginOptions({ origin, organizationSlug, projectSlug }: UploadTarget, indent: string): string {
+  return [
+    `url: ${JSON.stringify(origin)},`,
+    `org: ${JSON.stringify(organizationSlug)},`,
+    `project: ${JSON.stringify(projectSlug)},`,
+    "authToken: process.env.SENTRY_AUTH_TOKEN,",
+  ]
+    .map((line) => `${indent}${line}`)
+    .join("\n");
+}
+
+export function webpackPluginSnippet(target: UploadTarget): string {
+  return `npm install --save-dev @sentry/webpack-plugin
+
+// webpack.config.js
+const { sentryWebpackPlugin } = require("@sentry/webpack-plugin");
+
+module.exports = {
+  devtool: "source-map",
+  plugins: [
+    // Injects debug ids and uploads the maps of every production build.
+    sentryWebpackPlugin({
+${pluginOptions(target, "      ")}
+    }),
+  ],
+};`;
+}
+
+export function esbuildPluginSnippet(target: UploadTarget): string {
+  return `npm install --save-dev @sentry/esbuild-plugin
+
+// build.mjs
+import { build } from "esbuild";
+import { sentryEsbuildPlugin } from "@sentry/esbuild-plugin";
+
+await build({
+  entryPoints: ["src/index.ts"],
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  outdir: "dist",
+  plugins: [
+    // Last: it injects debug ids and uploads the maps esbuild wrote.
+    sentryEsbuildPlugin({
+${pluginOptions(target, "      ")}
     }),
   ],
 });`;

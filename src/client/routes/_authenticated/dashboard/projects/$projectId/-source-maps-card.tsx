@@ -19,11 +19,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import {
   debugIdUploadSnippet,
+  esbuildPluginSnippet,
   groupByRelease,
   releaseUploadSnippet,
   serverOrigin,
   TOKEN_PLACEHOLDER,
   vitePluginSnippet,
+  webpackPluginSnippet,
   type UploadTarget,
 } from "./-source-map-snippets";
 
@@ -203,6 +205,8 @@ function UploadInstructions({ project }: { project: ProjectView }) {
           <TabsTrigger value="debug-ids">sentry-cli</TabsTrigger>
           <TabsTrigger value="release">sentry-cli with a release</TabsTrigger>
           <TabsTrigger value="vite">Vite plugin</TabsTrigger>
+          <TabsTrigger value="webpack">webpack plugin</TabsTrigger>
+          <TabsTrigger value="esbuild">esbuild plugin</TabsTrigger>
         </TabsList>
         <TabsContent value="debug-ids">
           <CodeBlock code={debugIdUploadSnippet(target)} testId="source-maps-snippet-cli" />
@@ -212,6 +216,12 @@ function UploadInstructions({ project }: { project: ProjectView }) {
         </TabsContent>
         <TabsContent value="vite">
           <CodeBlock code={vitePluginSnippet(target)} testId="source-maps-snippet-vite" />
+        </TabsContent>
+        <TabsContent value="webpack">
+          <CodeBlock code={webpackPluginSnippet(target)} testId="source-maps-snippet-webpack" />
+        </TabsContent>
+        <TabsContent value="esbuild">
+          <CodeBlock code={esbuildPluginSnippet(target)} testId="source-maps-snippet-esbuild" />
         </TabsContent>
       </Tabs>
     </div>
