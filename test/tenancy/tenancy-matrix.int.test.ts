@@ -149,7 +149,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         const label = `${actor} → ${path}`;
         if (entry.scope === "public") expect(result.error, label).toBeUndefined();
         else if (actor === "anonymous") expect(result.error?.code, label).toBe("UNAUTHORIZED");
-        else if (entry.scope === "project" || entry.scope === "conversation" || actor === "outsider" || entry.hostedOnly)
+        else if (entry.scope === "project" || entry.scope === "conversation" || entry.scope === "caller" || actor === "outsider" || entry.hostedOnly)
           expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
         else if (actor === "memberA" && !grantedToMember(entry.requires)) expect(result.error?.code, label).toBe("FORBIDDEN");

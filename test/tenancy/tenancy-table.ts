@@ -31,8 +31,10 @@ export interface TenantIds {
  *   succeeds, a signed-in caller without an organization gets NOT_FOUND.
  * - `project`: names a project; another organization's project is NOT_FOUND for every role.
  * - `conversation`: names a conversation, which only its owner may reach; anyone else's is NOT_FOUND.
+ * - `caller`: acts in no organization but names a row of any organization the caller belongs to
+ *   (a link's target); a row of an organization they are not a member of is NOT_FOUND, for every role.
  */
-export type TenancyScope = "public" | "organization" | "project" | "conversation";
+export type TenancyScope = "public" | "organization" | "project" | "conversation" | "caller";
 
 export interface ProcedureEntry<P extends ProcedurePath> {
   scope: TenancyScope;
@@ -100,6 +102,8 @@ const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
   "permission.mine": { scope: "organization", input: () => undefined },
+  // The organization holding a link's target, among the caller's own: B's exception (or issue, project, chat) is NOT_FOUND to A.
+  "link.locate": { scope: "caller", input: (ids) => ({ kind: "exception", id: ids.exceptionId }) },
   "project.list": { scope: "organization", input: () => undefined },
   "project.overview": { scope: "organization", input: () => undefined },
   "project.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },

@@ -59,7 +59,7 @@ export function OrganizationSwitcher() {
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem data-testid="org-switcher-create" onSelect={() => void navigate({ to: "/onboarding" })}>
+        <DropdownMenuItem data-testid="org-switcher-create" onSelect={() => void navigate({ to: "/onboarding", search: { step: "organization" } })}>
           <PlusIcon /> Create organization
         </DropdownMenuItem>
       </DropdownMenuContent>

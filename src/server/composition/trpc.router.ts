@@ -8,6 +8,7 @@ import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
 import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
+import { linkRouter } from "../organizations/link.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
 import { sourceMapRouter } from "../sourcemaps/source-map.router";
@@ -21,6 +22,7 @@ import { router } from "../trpc/init";
 export const appRouter = router({
   config: configRouter,
   permission: permissionRouter,
+  link: linkRouter,
   project: projectRouter,
   issue: issueRouter,
   exception: exceptionRouter,

@@ -5,7 +5,8 @@ import { BrainIcon, RotateCcwIcon, SendIcon, SquareIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { MAX_QUESTION_LENGTH } from "@/shared/chat.inputs";
-import { trpc } from "@/client/lib/trpc";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkToItsOrganization } from "@/client/lib/link-organization";
 import { isPlanRequired, PLANS_PAGE } from "@/client/lib/plan-gate";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
@@ -29,13 +30,16 @@ export const Route = createFileRoute("/_authenticated/dashboard/chat/$chatId")({
   params: { parse: (params) => ({ chatId: z.uuid().parse(params.chatId) }) },
   validateSearch: (search: z.input<typeof ChatSearch> & SearchSchemaInput) => ChatSearch.parse(search),
   loaderDeps: ({ search }) => ({ isNew: Boolean(search.new) }),
-  loader: async ({ context, params, deps }) => {
+  loader: async (args) => {
+    const { context, params, deps } = args;
     if (deps.isNew) return { conversation: null };
     try {
       // Never cached (spec §2): every visit reads the stored conversation.
       return { conversation: await context.trpc.conversation.get.fetch({ id: params.chatId }, { staleTime: 0 }) };
     } catch (error) {
       if (isPlanRequired(error)) throw redirect({ href: PLANS_PAGE });
+      // A conversation of the user's in another of their organizations: that one becomes active.
+      if (trpcErrorCode(error) === "NOT_FOUND") await followLinkToItsOrganization(args, { kind: "chat", id: params.chatId });
       // A failed load is swallowed (spec §8): the project may still come from the search params.
       return { conversation: null };
     }

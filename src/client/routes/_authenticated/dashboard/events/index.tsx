@@ -24,8 +24,9 @@ export const Route = createFileRoute("/_authenticated/dashboard/events/")({
   validateSearch: (search: EventsSearchInput & SearchSchemaInput) => EventsSearch.parse(search),
   search: { middlewares: [stripSearchParams({ sort: DEFAULT_EVENT_SORT, page: 1, size: EVENTS_PAGE_SIZE })] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    const firstProjectId = await firstProjectToRedirectTo(context.trpc, context.activeOrganizationId, deps.projectId);
+  loader: async (args) => {
+    const { context, deps } = args;
+    const firstProjectId = await firstProjectToRedirectTo(args, deps.projectId);
     if (firstProjectId) throw redirect({ to: "/dashboard/events", search: { ...deps, projectId: firstProjectId }, replace: true });
   },
   component: EventsScreen,

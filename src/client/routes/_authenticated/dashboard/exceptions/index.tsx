@@ -38,8 +38,9 @@ export const Route = createFileRoute("/_authenticated/dashboard/exceptions/")({
   validateSearch: (search: z.input<typeof ExceptionsSearch> & SearchSchemaInput) => ExceptionsSearch.parse(search),
   search: { middlewares: [stripSearchParams({ page: 1, size: ISSUE_EXCEPTIONS_PAGE_SIZE })] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    const firstProjectId = await firstProjectToRedirectTo(context.trpc, context.activeOrganizationId, deps.projectId);
+  loader: async (args) => {
+    const { context, deps } = args;
+    const firstProjectId = await firstProjectToRedirectTo(args, deps.projectId);
     if (firstProjectId) throw redirect({ to: "/dashboard/exceptions", search: { ...deps, projectId: firstProjectId }, replace: true });
   },
   component: ExceptionsScreen,

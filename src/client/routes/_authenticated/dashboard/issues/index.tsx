@@ -28,8 +28,9 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/")({
   validateSearch: (search: IssuesSearchInput & SearchSchemaInput) => IssuesSearch.parse(search),
   search: { middlewares: [stripSearchParams(ISSUES_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
-    const firstProjectId = await firstProjectToRedirectTo(context.trpc, context.activeOrganizationId, deps.projectId);
+  loader: async (args) => {
+    const { context, deps } = args;
+    const firstProjectId = await firstProjectToRedirectTo(args, deps.projectId);
     if (firstProjectId) throw redirect({ to: "/dashboard/issues", search: { ...deps, projectId: firstProjectId }, replace: true });
     // Start the list while the screen renders; the screen shows its own loading and error states.
     if (deps.projectId) void context.trpc.issue.list.prefetch(issueListInput(deps.projectId, deps), { staleTime: ISSUES_STALE_TIME_MS });

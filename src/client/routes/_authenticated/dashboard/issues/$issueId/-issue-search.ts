@@ -1,6 +1,6 @@
-import { notFound } from "@tanstack/react-router";
 import { z } from "zod";
-import { trpcErrorCode, type TrpcUtils } from "@/client/lib/trpc";
+import { trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkOrNotFound, type LinkLoaderArgs } from "@/client/lib/link-organization";
 
 /**
  * The screens under one issue need its project (spec §2: projectId, a uuid). A link without it (or
@@ -12,12 +12,16 @@ export type IssueScopeSearchInput = z.input<typeof IssueScopeSearch>;
 
 export const Uuid = z.uuid();
 
-/** The project of one of the active organization's issues; another organization's issue (or none) is a plain not-found. */
-export async function projectOfIssue(trpc: TrpcUtils, issueId: string): Promise<string> {
+/**
+ * The project of one of the active organization's issues. An issue of another of the user's
+ * organizations makes that one active (the loader runs again); anyone else's, or none, is a plain
+ * not-found.
+ */
+export async function projectOfIssue(args: LinkLoaderArgs, issueId: string): Promise<string> {
   try {
-    return (await trpc.issue.locate.fetch({ issueId })).projectId;
+    return (await args.context.trpc.issue.locate.fetch({ issueId })).projectId;
   } catch (error) {
-    if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+    if (trpcErrorCode(error) === "NOT_FOUND") return followLinkOrNotFound(args, { kind: "issue", id: issueId });
     throw error;
   }
 }

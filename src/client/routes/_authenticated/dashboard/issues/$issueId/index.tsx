@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound, redirect, type SearchSchemaInput } fro
 import { ArrowLeftIcon } from "lucide-react";
 import { ISSUE_DETAIL_PRELOAD_SIZE } from "@/shared/constants";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkOrNotFound } from "@/client/lib/link-organization";
 import { useRememberProject } from "@/client/lib/remembered-project";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
@@ -23,11 +24,12 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
   loaderDeps: ({ search }) => ({ projectId: search.projectId }),
   // Spec §2: the issue and its first 5 exceptions are loaded before the screen shows.
-  loader: async ({ context, params, deps }) => {
+  loader: async (args) => {
+    const { context, params, deps } = args;
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.issueId).success) throw notFound();
     if (!deps.projectId) {
-      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      const projectId = await projectOfIssue(args, params.issueId);
       throw redirect({ to: "/dashboard/issues/$issueId", params, search: { projectId }, replace: true });
     }
     const scope = { projectId: deps.projectId, issueId: params.issueId };
@@ -37,7 +39,8 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
         context.trpc.exception.list.ensureData({ ...scope, page: 1, size: ISSUE_DETAIL_PRELOAD_SIZE }),
       ]);
     } catch (error) {
-      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      // Another of the user's organizations may hold it (a link from an alert mail).
+      if (trpcErrorCode(error) === "NOT_FOUND") await followLinkOrNotFound(args, { kind: "issue", id: params.issueId });
       throw error;
     }
   },

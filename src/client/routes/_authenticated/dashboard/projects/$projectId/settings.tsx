@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkOrNotFound } from "@/client/lib/link-organization";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
 import { NotFoundView } from "@/client/components/not-found-view";
@@ -19,14 +20,15 @@ import { AlertLogCard } from "./-alert-log-card";
 const ProjectId = z.uuid();
 
 export const Route = createFileRoute("/_authenticated/dashboard/projects/$projectId/settings")({
-  loader: async ({ context, params }) => {
+  loader: async (args) => {
+    const { context, params } = args;
     if (!context.activeOrganizationId) return;
     // A malformed id cannot name a project; answer like a missing one.
     if (!ProjectId.safeParse(params.projectId).success) throw notFound();
     try {
       await context.trpc.project.get.ensureData({ projectId: params.projectId });
     } catch (error) {
-      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      if (trpcErrorCode(error) === "NOT_FOUND") await followLinkOrNotFound(args, { kind: "project", id: params.projectId });
       throw error;
     }
   },

@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound, redirect, type SearchSchemaInput } fro
 import { ArrowLeftIcon } from "lucide-react";
 import type { ExceptionDetail } from "@/shared/triage.views";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkOrNotFound } from "@/client/lib/link-organization";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -24,18 +25,19 @@ import { DebugImagesSection, ModulesSection } from "./-exception/native-debug-se
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/exceptions/$exceptionId")({
   validateSearch: (search: IssueScopeSearchInput & SearchSchemaInput) => IssueScopeSearch.parse(search),
   loaderDeps: ({ search }) => ({ projectId: search.projectId }),
-  loader: async ({ context, params, deps }) => {
+  loader: async (args) => {
+    const { context, params, deps } = args;
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.exceptionId).success || !Uuid.safeParse(params.issueId).success) throw notFound();
     if (!deps.projectId) {
-      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      const projectId = await projectOfIssue(args, params.issueId);
       throw redirect({ to: "/dashboard/issues/$issueId/exceptions/$exceptionId", params, search: { projectId }, replace: true });
     }
     let exception: ExceptionDetail;
     try {
       exception = await context.trpc.exception.get.ensureData({ projectId: deps.projectId, exceptionId: params.exceptionId });
     } catch (error) {
-      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      if (trpcErrorCode(error) === "NOT_FOUND") await followLinkOrNotFound(args, { kind: "exception", id: params.exceptionId });
       throw error;
     }
     // An exception is addressed under its own issue only.

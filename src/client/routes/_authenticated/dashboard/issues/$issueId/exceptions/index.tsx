@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { ISSUE_EXCEPTIONS_PAGE_SIZE } from "@/shared/constants";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
+import { followLinkOrNotFound } from "@/client/lib/link-organization";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { pageParam, sizeParam } from "@/client/lib/search-params";
 import { ExceptionsTable } from "@/client/components/exceptions-table";
@@ -27,11 +28,12 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
   validateSearch: (search: z.input<typeof IssueExceptionsSearch> & SearchSchemaInput) => IssueExceptionsSearch.parse(search),
   search: { middlewares: [stripSearchParams({ page: 1, size: ISSUE_EXCEPTIONS_PAGE_SIZE })] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async (args) => {
+    const { context, params, deps } = args;
     if (!context.activeOrganizationId) return;
     if (!Uuid.safeParse(params.issueId).success) throw notFound();
     if (!deps.projectId) {
-      const projectId = await projectOfIssue(context.trpc, params.issueId);
+      const projectId = await projectOfIssue(args, params.issueId);
       throw redirect({ to: "/dashboard/issues/$issueId/exceptions", params, search: { ...deps, projectId }, replace: true });
     }
     const scope = { projectId: deps.projectId, issueId: params.issueId };
@@ -39,7 +41,7 @@ export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/
     try {
       await context.trpc.issue.get.ensureData(scope);
     } catch (error) {
-      if (trpcErrorCode(error) === "NOT_FOUND") throw notFound();
+      if (trpcErrorCode(error) === "NOT_FOUND") await followLinkOrNotFound(args, { kind: "issue", id: params.issueId });
       throw error;
     }
   },
