@@ -3,6 +3,7 @@ import type { AppServices } from "../context";
 import { ARTIFACT_LIMITS, formatMiB } from "./artifact-limits";
 import { BundleError, readArtifactBundle, type BundleFile, type Limits } from "./artifact-bundle-reader";
 import { artifactStorage } from "./artifact-storage";
+import { indexStoredMaps, type MapIndexer } from "./map-indexing";
 import {
   deleteChunks,
   deleteUnreferencedBlobs,
@@ -14,14 +15,16 @@ import {
   setAssemblyState,
 } from "./artifact.queries";
 
-export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger">;
+export type AssemblyDeps = Pick<AppServices, "db" | "env" | "logger"> & {
+  /** Builds the maps' indexes (map-indexing.ts) before the bundle is `ok`; none: the maps are stored unindexed. */
+  indexer?: MapIndexer;
+};
 
-/** What an assembled bundle brought: the projects it was indexed for, the debug ids of its files, its source maps. */
+/** What an assembled bundle brought: the projects it was indexed for and the debug ids of its files. */
 export interface AssembledBundle {
   organizationId: string;
   projectIds: string[];
   debugIds: string[];
-  maps: StoredMap[];
 }
 
 export interface StoredMap {
@@ -34,8 +37,10 @@ export type AssemblyState = "not_found" | "created" | "assembling" | "ok" | "err
 
 /**
  * The job "sourcemaps.assemble": turns the chunks of one assemble request into a stored, indexed
- * bundle, off the request path. Idempotent (a runner that died leaves the job to be claimed again):
- * a finished assembly is left alone, and the bundle rows and the `ok` state are one transaction.
+ * bundle, off the request path, its maps indexed before it is `ok` (so `sentry-cli … --wait`
+ * returns once events read them cheaply; a map that cannot be indexed is stored all the same).
+ * Idempotent (a runner that died leaves the job to be claimed again): a finished assembly is left
+ * alone, and the bundle rows and the `ok` state are one transaction.
  * A bundle that breaks a rule ends in `error` with the rule as `detail`, nothing of it stored.
  */
 export async function assembleArtifactBundle(
@@ -66,6 +71,13 @@ export async function assembleArtifactBundle(
       },
       limits,
     );
+    const maps = new Map(stored.filter((file) => file.type === "source_map").map((file) => [file.sha1, { sha1: file.sha1, size: file.size }]));
+    if (deps.indexer) {
+      // The bundle is usable without indexes (its maps are then parsed whole): a failure here is logged, not fatal.
+      await indexStoredMaps(deps, deps.indexer, organizationId, [...maps.values()]).catch((error: unknown) =>
+        deps.logger.warn("source maps not indexed", { organizationId, checksum, err: error }),
+      );
+    }
     const release = assembly.release ?? manifest.release;
     const dist = assembly.release ? assembly.dist : (assembly.dist ?? manifest.dist);
     const files = stored.map((file) => ({
@@ -87,8 +99,7 @@ export async function assembleArtifactBundle(
       await setAssemblyState(tx, organizationId, checksum, "ok");
     });
     const debugIds = new Set(files.flatMap((file) => (file.debugId ? [file.debugId] : [])));
-    const maps = new Map(files.filter((file) => file.type === "source_map").map((file) => [file.sha1, { sha1: file.sha1, size: file.size }]));
-    assembled = { organizationId, projectIds: assembly.projectIds.split(",").filter(Boolean), debugIds: [...debugIds], maps: [...maps.values()] };
+    assembled = { organizationId, projectIds: assembly.projectIds.split(",").filter(Boolean), debugIds: [...debugIds] };
   } catch (error) {
     if (!(error instanceof BundleError)) {
       deps.logger.error("artifact bundle assembly failed", { organizationId, checksum, err: error });

@@ -3,7 +3,6 @@ import type { KeyRevocations } from "../ingest/project-key.cache";
 import type { JobHandlers } from "../jobs/job-registry";
 import { assembleArtifactBundle } from "./artifact-assembly";
 import type { EventSymbolicator } from "./event-symbolicator";
-import { indexStoredMaps } from "./map-indexing";
 import type { SourceMapWaits } from "./source-map-waits";
 
 export interface SourceMapJobDeps extends Pick<AppServices, "db" | "env" | "logger"> {
@@ -21,12 +20,8 @@ export interface SourceMapJobDeps extends Pick<AppServices, "db" | "env" | "logg
 export function sourceMapJobHandlers(deps: SourceMapJobDeps): Pick<JobHandlers, "sourcemaps.assemble"> {
   return {
     "sourcemaps.assemble": async ({ organizationId, checksum }) => {
-      const assembled = await assembleArtifactBundle(deps, organizationId, checksum);
+      const assembled = await assembleArtifactBundle({ ...deps, indexer: deps.symbolicator }, organizationId, checksum);
       if (!assembled) return;
-      // The bundle is usable without indexes (maps are then parsed whole): a failure here is logged, not retried.
-      await indexStoredMaps(deps, deps.symbolicator, organizationId, assembled.maps).catch((error: unknown) =>
-        deps.logger.warn("source maps not indexed", { organizationId, checksum, err: error }),
-      );
       deps.keys.sourceMapsUploaded(assembled.projectIds);
       deps.symbolicator.mapsChanged(assembled.projectIds);
       for (const projectId of assembled.projectIds) {
