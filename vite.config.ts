@@ -14,6 +14,8 @@ const BROWSER_SUITES = ["test/e2e/**/*.test.ts", "test/security/client-exposure.
 const PROCESS_SUITES = [
   "test/chaos/**/*.test.ts",
   "test/secrets/key-rotation.int.test.ts",
+  "test/startup/startup-messages.int.test.ts",
+  "test/ingest/quota-replicas.int.test.ts",
   "test/security/log-lines.int.test.ts",
   "test/security/outbox.int.test.ts",
   "test/security/mail-links.int.test.ts",

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_INGEST_LIMITS, DEFAULT_KEY_BYTE_RATE_LIMIT } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
+import { missingSecretFix } from "./secrets/local-secret-files";
 import { parseOutboundAllow } from "./outbound/outbound-allow";
 
 /**
@@ -16,7 +17,10 @@ export function defaultIngestWorkers(cores: number): number {
 /** Thrown (and printed by main.ts) when the environment cannot be parsed. */
 export class InvalidEnvironmentError extends Error {
   constructor(readonly issues: string[]) {
-    super(`Invalid environment configuration\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    super(
+      `Invalid environment configuration\n${issues.map((issue) => `  - ${issue}`).join("\n")}\n` +
+        "Fix every setting listed (each variable is described in .env.example), then start again.",
+    );
     this.name = "InvalidEnvironmentError";
   }
 }
@@ -150,13 +154,20 @@ const EnvSchema = z.object({
   AI_ANSWER_TOKEN_CAP: z.coerce.number().int().min(1_000).default(128_000),
 });
 
-/** The hosted deployment sells plans: without Stripe's keys and the plus price it must not start. */
-const HostedEnvSchema = EnvSchema.superRefine((env, ctx) => {
-  if (env.DEPLOYMENT_MODE !== "FAULTLINE_CLOUD") return;
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PLUS_PRICE_ID"] as const) {
-    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DEPLOYMENT_MODE is FAULTLINE_CLOUD" });
-  }
-});
+/**
+ * The hosted deployment sells plans: without Stripe's keys and the plus price it must not start.
+ * Read from the raw values rather than refined on the schema, which zod skips when any other
+ * variable fails: every missing setting is reported on the first start, not one per start.
+ */
+function hostedIssues(source: NodeJS.ProcessEnv): string[] {
+  if (source.DEPLOYMENT_MODE !== "FAULTLINE_CLOUD") return [];
+  return (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PLUS_PRICE_ID"] as const)
+    .filter((key) => !source[key])
+    .map(
+      (key) =>
+        `${key}: required when DEPLOYMENT_MODE is FAULTLINE_CLOUD (from the Stripe dashboard: the secret API key, the webhook's signing secret, the plus plan's price id)`,
+    );
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   /** Set when NODE_ENV is production: stricter cookies, rate limits, no dev outbox. */
@@ -219,20 +230,27 @@ function socialProviderEnv(source: NodeJS.ProcessEnv, issues: string[]) {
   return configured;
 }
 
+/** Empty strings in .env files mean "not set"; treating them as values would fail validation. */
+function withoutEmpty(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+}
+
+const TRUE = new Set(["true", "1", "yes"]);
+
 /** Parses the environment once; callers pass the result down instead of reading process.env. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  // Empty strings in .env files mean "not set"; treating them as values would fail validation.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = HostedEnvSchema.safeParse(cleaned);
+  const cleaned = withoutEmpty(source);
+  const result = EnvSchema.safeParse(cleaned);
   const issues = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  issues.push(...hostedIssues(cleaned));
   const socialProviders = socialProviderEnv(cleaned, issues);
+  const isProduction = cleaned.NODE_ENV === "production";
+  if (isProduction && !cleaned.AUTH_SECRET) {
+    issues.push(`AUTH_SECRET: required when NODE_ENV is production; ${missingSecretFix(cleaned.PGLITE_DATA_DIR ?? "./data", "AUTH_SECRET")}`);
+  }
   if (!result.success || issues.length > 0) throw new InvalidEnvironmentError(issues);
 
   const env = result.data;
-  const isProduction = env.NODE_ENV === "production";
-  if (isProduction && !env.AUTH_SECRET) {
-    throw new InvalidEnvironmentError(["AUTH_SECRET: required when NODE_ENV is production"]);
-  }
   return {
     ...env,
     isProduction,
@@ -244,14 +262,24 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * Settings that parse but must not start a server. Production without SMTP would write live
- * reset, verification, deletion and invitation links into its log (the only place they go), so it
- * needs an explicit MAIL_LOG_LINKS=true.
+ * Settings that parse but must not start a server, read from the raw values so they are reported
+ * with parseEnv's problems on the same start:
+ * - production without SMTP would write live reset, verification, deletion and invitation links
+ *   into its log (the only place they go), so it needs an explicit MAIL_LOG_LINKS=true;
+ * - production needs SECRETS_KEY: a generated key would live on one replica's disk, and losing it
+ *   loses every sealed credential (auth/secret.ts).
  */
-export function assertStartable(env: Env): void {
-  if (env.isProduction && !env.SMTP_URL && !env.MAIL_LOG_LINKS) {
-    throw new InvalidEnvironmentError([
-      "SMTP_URL: required when NODE_ENV is production (or set MAIL_LOG_LINKS=true to write account links, which grant access, to the log)",
-    ]);
+export function startupProblems(source: NodeJS.ProcessEnv = process.env): string[] {
+  const cleaned = withoutEmpty(source);
+  if (cleaned.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!cleaned.SMTP_URL && !TRUE.has(cleaned.MAIL_LOG_LINKS ?? "")) {
+    problems.push(
+      "SMTP_URL: required when NODE_ENV is production; set SMTP_URL=smtp://user:password@mail.example.com:587 (or set MAIL_LOG_LINKS=true to write account links, which grant access, to the log)",
+    );
   }
+  if (!cleaned.SECRETS_KEY) {
+    problems.push(`SECRETS_KEY: required when NODE_ENV is production; ${missingSecretFix(cleaned.PGLITE_DATA_DIR ?? "./data", "SECRETS_KEY")}`);
+  }
+  return problems;
 }

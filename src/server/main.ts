@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import path from "node:path";
 import { createApp } from "./app";
 import { plansApply } from "./billing/organization-plan";
 import { modelConfigurationProblem } from "./chat/model-provider";
@@ -13,6 +15,7 @@ import { ensureClientBuilt } from "./http/client-build";
 import { limitHeapGrowth } from "./heap-tuning";
 import { createLogger } from "./logger";
 import { createWafIntegration } from "./integrations/waf/waf.module";
+import { localSecretFile, missingSecretFix } from "./secrets/local-secret-files";
 import { assertSealedSecretsOpen } from "./secrets/sealed-fields.check";
 import { loadStartupEnvironment } from "./startup-environment";
 
@@ -28,18 +31,36 @@ function loadEnv(): ReturnType<typeof loadStartupEnvironment> {
   }
 }
 
+/** What the progress line says about the database: never the URL, which may hold a password. */
+function databaseLabel(databaseUrl: string | undefined, dataDir: string): string {
+  if (databaseUrl) return "PostgreSQL (DATABASE_URL)";
+  if (dataDir.startsWith("memory://")) return "embedded PGlite in memory";
+  const folder = path.resolve(dataDir);
+  if (existsSync(path.join(folder, "PG_VERSION"))) return `embedded PGlite in ${folder}`;
+  return `embedded PGlite in ${folder} (first start: creating it takes a few seconds)`;
+}
+
 async function main() {
   const { env, keyring, secretBox } = loadEnv();
   // PGlite lives in this process, beside the heap; PostgreSQL mode keeps V8's faster default.
   if (!env.DATABASE_URL) limitHeapGrowth(env.NODE_OPTIONS);
   const logger = createLogger(env.LOG_LEVEL);
+  // Progress lines: a first start (a new embedded database, every migration, the client build)
+  // took 37 silent seconds before "faultline listening" (issue 37).
+  const started = Date.now();
+  logger.info("opening the database", { database: databaseLabel(env.DATABASE_URL, env.PGLITE_DATA_DIR) });
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+  logger.info("applying database migrations");
   await database.migrate();
+  logger.info("database ready", { durationMs: Date.now() - started });
   try {
     await assertSealedSecretsOpen(database.db, keyring);
   } catch (error) {
     if (!(error instanceof InvalidEnvironmentError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    // A trial's data folder moved to production: its values open only with the key the trial wrote.
+    const trialKey = localSecretFile(env.PGLITE_DATA_DIR, "SECRETS_KEY");
+    const hint = !env.DATABASE_URL && trialKey && existsSync(trialKey) ? `\n  - SECRETS_KEY: ${missingSecretFix(env.PGLITE_DATA_DIR, "SECRETS_KEY")}` : "";
+    process.stderr.write(`${error.message}${hint}\n`);
     await database.close();
     process.exit(1);
   }

@@ -46,6 +46,22 @@ export const BillingUsage = z.object({
 });
 export type BillingUsage = z.infer<typeof BillingUsage>;
 
+/**
+ * Whether the organization's events are being refused for its quota (`billing.quota`): the
+ * banner owners and admins see on every screen while it is so.
+ */
+export const QuotaState = z.object({
+  refusing: z.boolean(),
+  month: z.string(),
+  resetsAt: z.date(),
+  /** Events per month on the plan (0 = unlimited) and those accepted this month. */
+  quota: z.number().int(),
+  used: z.number().int(),
+  /** Events refused for the quota this month. */
+  refused: z.number().int(),
+});
+export type QuotaState = z.infer<typeof QuotaState>;
+
 /** What each plan includes, for the plans page (prices and limits come from the server's configuration). */
 export const PlanCatalog = z.object({
   plans: z.array(

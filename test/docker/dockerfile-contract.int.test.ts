@@ -4,8 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/app-process";
 import { startTestServer, type TestServer } from "../helpers/test-server";
-import { resolveSecretsKeyring } from "../../src/server/auth/secret";
-import { assertStartable, parseEnv } from "../../src/server/env";
+import { loadStartupEnvironment } from "../../src/server/startup-environment";
 
 /**
  * Issue 37 item 8: the Docker files' contract, checked without Docker (this machine has no engine)
@@ -97,10 +96,7 @@ const SAMPLE: Record<string, string> = {
 
 /** What main.ts checks before it opens the database: throws what would stop the container. */
 function checkStartable(env: Record<string, string>) {
-  const parsed = parseEnv(env);
-  assertStartable(parsed);
-  resolveSecretsKeyring(parsed);
-  return parsed;
+  return loadStartupEnvironment(env).env;
 }
 
 const stages = dockerfileStages(read("Dockerfile"));

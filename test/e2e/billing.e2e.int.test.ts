@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import { startBillingServer, type BillingTestServer } from "../helpers/billing-server";
 import type { HttpSession } from "../helpers/http-session";
-import { createOrganization, signUpVerified } from "../helpers/test-users";
+import { createOrganization, lastMail, signUpVerified } from "../helpers/test-users";
 
 const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.html");
 
@@ -69,5 +69,76 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("upgrading to plus in a 
     await page.getByTestId("manage-billing").click();
     await page.waitForURL(new RegExp(`^${billing.stripe.url}/p/session/`));
     expect(problems).toEqual([]);
+  });
+});
+
+describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("over quota: the banner owners and admins see on every screen (hosted deployment)", () => {
+  const QUOTA = 2;
+  let billing: BillingTestServer;
+  let browser: Browser;
+  let owner: HttpSession;
+  let member: HttpSession;
+  let project: { number: number; apiKey: string };
+
+  const sendEvent = (n: number) => {
+    const eventId = crypto.randomUUID().replaceAll("-", "");
+    const event = { event_id: eventId, level: "error", platform: "node", exception: { values: [{ type: "QuotaError", value: `event ${n}` }] } };
+    const body = `${JSON.stringify({ event_id: eventId })}\n{"type":"event"}\n${JSON.stringify(event)}\n`;
+    return fetch(`${billing.server.url}/api/${project.number}/envelope/?sentry_key=${project.apiKey}`, { method: "POST", body });
+  };
+
+  beforeAll(async () => {
+    billing = await startBillingServer({ serveClient: true, env: { PLAN_FREE_MONTHLY_EVENTS: String(QUOTA) } });
+    browser = await launchBrowser();
+    ({ session: owner } = await signUpVerified(billing.server, { name: "Olga Owner" }));
+    const orgId = (await createOrganization(owner, "Quota Banner Org")).id;
+    project = (await owner.mutation("project.create", { name: "banner app", platform: "NODE_JS" })).data;
+    const email = `member-${Date.now()}@example.com`;
+    expect((await owner.request("/api/auth/organization/invite-member", { body: { email, role: "member", organizationId: orgId } })).status).toBe(200);
+    ({ session: member } = await signUpVerified(billing.server, { email, name: "Mo Member" }));
+    const invitationId = new URL(lastMail(billing.server, email, "invitation").actionUrl).searchParams.get("invitationId");
+    expect((await member.request("/api/auth/organization/accept-invitation", { body: { invitationId } })).status).toBe(200);
+    await member.request("/api/auth/organization/set-active", { body: { organizationId: orgId } });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await billing?.close();
+  });
+
+  it("says nothing under the quota, then shows the numbers and a link to billing while events are refused — to the owner, not to a member", async () => {
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, owner, billing.server.url);
+    expect((await sendEvent(1)).status).toBe(200);
+    await page.goto(`${billing.server.url}/dashboard`);
+    await page.locator("main").waitFor();
+    await expect.poll(async () => (await owner.query("billing.quota")).data?.used).toBe(1);
+    await page.reload();
+    await page.locator("main").waitFor();
+    expect(await page.getByTestId("quota-banner").count()).toBe(0);
+
+    expect((await sendEvent(2)).status).toBe(200);
+    expect((await sendEvent(3)).status).toBe(429);
+    await expect.poll(async () => (await owner.query("billing.quota")).data?.refused).toBe(1);
+
+    // Every signed-in screen: the dashboard and a settings page.
+    for (const path of ["/dashboard", "/settings/profile"]) {
+      await page.goto(`${billing.server.url}${path}`);
+      await page.getByTestId("quota-banner").waitFor();
+      expect(await page.getByTestId("quota-banner-numbers").textContent()).toBe(`${QUOTA} of ${QUOTA} events used this month`);
+      expect(await page.getByTestId("quota-banner").innerText()).toContain("1 refused so far");
+    }
+    await page.getByTestId("quota-banner-billing").click();
+    await page.waitForURL(`${billing.server.url}/settings/organization/billing`);
+    await page.getByTestId("usage-meter").waitFor();
+
+    // A member cannot change the plan: no banner for them (and the server does not tell them).
+    const memberPage = await newPage(browser);
+    await signInPage(memberPage.page, member, billing.server.url);
+    await memberPage.page.goto(`${billing.server.url}/settings/profile`);
+    await memberPage.page.locator("main").waitFor();
+    await memberPage.page.waitForLoadState("networkidle");
+    expect(await memberPage.page.getByTestId("quota-banner").count()).toBe(0);
+    expect(problems).toEqual([]);
+    expect(memberPage.problems).toEqual([]);
   });
 });

@@ -22,8 +22,11 @@ export interface AppProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `src/server/main.ts` as its own process (what `npm start` runs), API only. */
-export async function startAppProcess(env: Record<string, string>, port?: number, nodeArgs: string[] = []): Promise<AppProcess> {
+/**
+ * Starts `src/server/main.ts` as its own process (what `npm start` runs), API only. A start that
+ * builds the client needs a longer `startTimeoutMs`.
+ */
+export async function startAppProcess(env: Record<string, string>, port?: number, nodeArgs: string[] = [], startTimeoutMs = 90_000): Promise<AppProcess> {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
@@ -47,7 +50,7 @@ export async function startAppProcess(env: Record<string, string>, port?: number
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
   // Generous: on a shared 2-core machine under a parallel suite, start-up has taken over 30 s.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${url}/api/health`);

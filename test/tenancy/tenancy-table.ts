@@ -186,6 +186,7 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "billing.plans": { scope: "organization", hostedOnly: true, input: () => undefined },
   "billing.subscriptions": { scope: "organization", hostedOnly: true, input: () => ({ active: true }) },
   "billing.usage": { scope: "organization", hostedOnly: true, input: () => undefined },
+  "billing.quota": { scope: "organization", requires: "billing:manage", hostedOnly: true, input: () => undefined },
   "billing.checkout": { scope: "organization", requires: "billing:manage", hostedOnly: true, input: () => ({ plan: "plus" }) },
   "billing.portal": { scope: "organization", requires: "billing:manage", hostedOnly: true, input: () => undefined },
   "integration.list": { scope: "organization", input: () => undefined },

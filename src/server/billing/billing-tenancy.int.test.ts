@@ -94,6 +94,9 @@ describe("billing tenancy and roles (hosted deployment)", () => {
     }
     const trpc = await memberA.mutation("billing.checkout", { plan: "plus" });
     expect(trpc.error?.code).toBe("FORBIDDEN");
+    // The over-quota banner's state is for those who can act on it.
+    expect((await memberA.query("billing.quota")).error?.code).toBe("FORBIDDEN");
+    expect((await ownerA.query("billing.quota")).data).toMatchObject({ refusing: false, used: 0 });
     const portal = await ownerA.request(`/api/v1/organizations/${orgA}/billing/portal`, { method: "POST", body: {} });
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(new RegExp(`^${billing.stripe.url}/p/session/`));

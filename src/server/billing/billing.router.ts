@@ -7,6 +7,7 @@ export const billingRouter = router({
   plans: orgProcedure.query(({ ctx }) => service.planCatalog(ctx)),
   subscriptions: orgProcedure.input(ListSubscriptionsInput).query(({ ctx, input }) => service.listSubscriptions(ctx, input)),
   usage: orgProcedure.query(({ ctx }) => service.billingUsage(ctx)),
+  quota: orgProcedure.query(({ ctx }) => service.quotaState(ctx)),
   checkout: orgProcedure.input(CheckoutInput).mutation(({ ctx, input }) => service.startCheckout(ctx, input)),
   portal: orgProcedure.mutation(({ ctx }) => service.openPortal(ctx)),
 });

@@ -1,5 +1,5 @@
 import type { CheckoutInput, Plan } from "../../shared/billing.inputs";
-import type { BillingRedirect, BillingUsage, PlanCatalog, SubscriptionView } from "../../shared/billing.views";
+import type { BillingRedirect, BillingUsage, PlanCatalog, QuotaState, SubscriptionView } from "../../shared/billing.views";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { requirePermission } from "../organizations/permissions";
@@ -85,4 +85,21 @@ export async function billingUsage(ctx: ServiceContext, now = new Date()): Promi
     seats,
     projects,
   };
+}
+
+/**
+ * Whether events are being refused for the month's quota, for the banner owners and admins see on
+ * every screen (issue 37: over quota, the app said nothing). Those who can act on it — billing:manage —
+ * may ask. Counted from the hourly outcomes ingest keeps, like the usage page.
+ */
+export async function quotaState(ctx: ServiceContext, now = new Date()): Promise<QuotaState> {
+  hostedBilling(ctx);
+  await requirePermission(ctx, "billing:manage");
+  const organizationId = ctx.org.organizationId;
+  const { month, start, next } = quotaMonth(now);
+  const [plan, projects] = await Promise.all([organizationPlan(ctx.db, organizationId), monthOutcomes(ctx.db, organizationId, start)]);
+  const quota = planLimits(ctx.env, plan).monthlyEvents;
+  const used = projects.reduce((sum, project) => sum + project.accepted, 0);
+  const refused = projects.reduce((sum, project) => sum + project.overQuota, 0);
+  return { refusing: quota > 0 && used >= quota, month, resetsAt: next, quota, used, refused };
 }

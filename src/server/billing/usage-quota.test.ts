@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RateCounterStore } from "../ingest/http/rate-counter.store";
 import { createLogger } from "../logger";
-import { QUOTA_LEASE, UsageQuota } from "./usage-quota";
+import { UsageQuota } from "./usage-quota";
 
 /** The shared counter as a map, counting the round trips the quota makes to it. */
 function memoryCounters() {
@@ -19,6 +19,16 @@ function memoryCounters() {
       const id = `${key}@${windowStart}`;
       counts.set(id, (counts.get(id) ?? 0) + amount);
       return counts.get(id)!;
+    },
+    // As the database's conditional upsert: check and add in one step (no await between them).
+    async reserve(key: string, windowStart: number, amount: number, limit: number) {
+      store.calls += 1;
+      if (store.failing) throw new Error("store down");
+      const id = `${key}@${windowStart}`;
+      const next = (counts.get(id) ?? 0) + amount;
+      if (next > limit) return null;
+      counts.set(id, next);
+      return next;
     },
     async close() {},
   } satisfies RateCounterStore & Record<string, unknown>;
@@ -45,14 +55,24 @@ const admitted = async (quota: UsageQuota, org: string, times: number) => {
 };
 
 describe("UsageQuota", () => {
-  it("admits exactly the quota across two replicas sharing one counter, with a round trip per lease, not per event", async () => {
+  it("admits exactly the quota across two replicas sharing one counter, and keeps no count of its own", async () => {
     const counters = memoryCounters();
     const a = quotaOver(counters, { quota: 250 });
     const b = quotaOver(counters, { quota: 250 });
     const results = await Promise.all([admitted(a.quota, "org", 200), admitted(b.quota, "org", 200)]);
     expect(results[0] + results[1]).toBe(250);
-    expect(counters.calls).toBeLessThan(12);
     expect([...counters.counts.values()]).toEqual([250]);
+    // Nothing held back in a replica's memory: what the counter says is what was admitted.
+    await a.quota.close();
+    expect([...counters.counts.values()]).toEqual([250]);
+  });
+
+  it("refuses a request whose events do not all fit, and still admits a smaller one that does", async () => {
+    const counters = memoryCounters();
+    const { quota } = quotaOver(counters, { quota: 6 });
+    expect((await quota.admit("org", 4)).limited).toBe(false);
+    expect((await quota.admit("org", 3)).limited).toBe(true);
+    expect([...counters.counts.values()]).toEqual([4]);
   });
 
   it("answers Retry-After until the month rolls over, then starts again from zero", async () => {
@@ -75,20 +95,21 @@ describe("UsageQuota", () => {
     expect(notices).toEqual(["org 2026-01 80", "org 2026-01 100"]);
   });
 
-  it("gives unused leases back on close, and events that could not be stored back to the quota", async () => {
+  it("gives events that could not be stored back to the shared counter, for every replica", async () => {
     const counters = memoryCounters();
-    const { quota } = quotaOver(counters, { quota: 1000 });
-    await admitted(quota, "org", 3);
-    expect([...counters.counts.values()]).toEqual([QUOTA_LEASE]);
+    const { quota } = quotaOver(counters, { quota: 3 });
+    expect(await admitted(quota, "org", 4)).toBe(3);
     quota.release("org", 1);
-    await quota.close();
+    await new Promise((resolve) => setImmediate(resolve));
     expect([...counters.counts.values()]).toEqual([2]);
+    const other = quotaOver(counters, { quota: 3 });
+    expect(await admitted(other.quota, "org", 2)).toBe(1);
   });
 
-  it("lets events through when the counter store fails, and does not limit an unlimited plan", async () => {
+  it("refuses (retryably) rather than admits unchecked when the counter store fails, and does not limit an unlimited plan", async () => {
     const counters = memoryCounters();
     counters.failing = true;
-    expect(await admitted(quotaOver(counters, { quota: 1 }).quota, "org", 5)).toBe(5);
+    await expect(quotaOver(counters, { quota: 1 }).quota.admit("org", 1)).rejects.toThrow("store down");
     counters.failing = false;
     const plus = quotaOver(counters, { quota: 1, plan: "plus" });
     expect(await admitted(plus.quota, "org", 5)).toBe(5);
@@ -108,5 +129,25 @@ describe("UsageQuota", () => {
     plan = "plus";
     quota.planChanged("org");
     expect(await admitted(quota, "org", 4)).toBe(4);
+  });
+
+  it("stops at the new quota after a downgrade: no events reserved under the old plan are left in a replica to spend", async () => {
+    let plan: "free" | "plus" = "plus";
+    const counters = memoryCounters();
+    const replica = (): UsageQuota =>
+      new UsageQuota({
+        counters,
+        planOf: async () => plan,
+        quotaOf: (current) => (current === "plus" ? 1000 : 6),
+        notice: () => {},
+        logger: createLogger("silent"),
+      });
+    const [a, b] = [replica(), replica()];
+    expect(await admitted(a, "org", 3)).toBe(3);
+    plan = "free";
+    a.planChanged("org");
+    b.planChanged("org");
+    const [fromA, fromB] = await Promise.all([admitted(a, "org", 10), admitted(b, "org", 10)]);
+    expect(3 + fromA + fromB).toBe(6);
   });
 });

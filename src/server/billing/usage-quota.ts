@@ -21,12 +21,10 @@ export interface UsageQuotaDeps {
   now?: () => number;
 }
 
-/** Events leased from the shared counter at once: one database round trip per block, not per event. */
-export const QUOTA_LEASE = 100;
 /** How long a plan is trusted before it is read again (a webhook in this process refreshes it at once). */
 const PLAN_TTL_MS = 60_000;
-/** An exhausted organization asks the shared counter again this often (another replica may have given leftovers back). */
-const EXHAUSTED_RECHECK_MS = 60_000;
+/** An exhausted organization asks the shared counter again this often (events that could not be stored go back to it). */
+const EXHAUSTED_RECHECK_MS = 10_000;
 const SECONDS_IN_MONTH = 32 * 24 * 60 * 60;
 
 interface OrgState {
@@ -35,22 +33,21 @@ interface OrgState {
   nextMonth: number;
   plan: Plan;
   planExpires: number;
-  /** Events this process may still accept without asking the shared counter. */
-  tokens: number;
-  /** The shared counter's ordinal of the next local token (for the 80 % and 100 % notices). */
-  ordinal: number;
   exhaustedUntil: number;
-  busy: Promise<void> | null;
+  refreshing: Promise<void> | null;
 }
 
 const ALLOWED: QuotaVerdict = { limited: false, retryAfterSeconds: 0 };
 
 /**
- * The plan's monthly event quota per organization (hosted deployment only). Each process leases
- * blocks of QUOTA_LEASE events from a shared counter and hands them out from memory, so the hot
- * path pays one round trip per block; a lease is clipped at the quota (and the surplus given back
- * at once), so across every replica no more than the quota is accepted. Leftovers are given back
- * on close. A store failure lets events through (logged): losing a quota check beats losing events.
+ * The plan's monthly event quota per organization (hosted deployment only). Every request's events
+ * are reserved in the shared counter in one conditional, atomic step (RateCounterStore.reserve):
+ * the database (or Redis) decides, so N replicas and any number of concurrent requests never
+ * accept past the quota. Issue 37: events leased in blocks and handed out from each process's
+ * memory — given back on close, kept on a failed store, granted when the counter failed — let the
+ * stored count pass the quota (9 of 6). The only memory kept is the plan (a minute) and, once the
+ * quota is spent, a short pause before asking again. A counter failure refuses the request with a
+ * retryable error (ingest answers 503), never admits it unchecked.
  */
 export class UsageQuota {
   private orgs = new Map<string, OrgState>();
@@ -62,34 +59,31 @@ export class UsageQuota {
 
   /** Takes `events` from the organization's quota, or answers that the month's quota is spent. */
   async admit(organizationId: string, events: number): Promise<QuotaVerdict> {
-    for (;;) {
-      const state = this.stateOf(organizationId);
-      if (state.busy) {
-        await state.busy;
-        continue;
-      }
-      const now = this.now();
-      if (state.planExpires <= now) {
-        await this.run(state, () => this.refreshPlan(organizationId, state));
-        continue;
-      }
-      const quota = this.deps.quotaOf(state.plan);
-      if (quota === 0) return ALLOWED;
-      if (state.tokens >= events) {
-        this.take(organizationId, state, events, quota);
-        return ALLOWED;
-      }
-      if (state.exhaustedUntil > now) return this.refusal(organizationId, state, quota);
-      const before = state.tokens;
-      await this.run(state, () => this.lease(organizationId, state, Math.max(events - state.tokens, QUOTA_LEASE), quota));
-      if (state.tokens === before) return this.refusal(organizationId, state, quota);
+    const state = this.stateOf(organizationId);
+    if (state.planExpires <= this.now()) {
+      state.refreshing ??= this.refreshPlan(organizationId, state).finally(() => (state.refreshing = null));
+      await state.refreshing;
     }
+    const quota = this.deps.quotaOf(state.plan);
+    if (quota === 0) return ALLOWED;
+    if (state.exhaustedUntil > this.now()) return this.refusal(organizationId, state);
+    const count = await this.deps.counters.reserve(counterKey(organizationId), state.windowStart, events, quota, SECONDS_IN_MONTH);
+    if (count === null) {
+      state.exhaustedUntil = Math.min(state.nextMonth, this.now() + EXHAUSTED_RECHECK_MS);
+      return this.refusal(organizationId, state);
+    }
+    this.noticeCrossings(organizationId, state, count - events + 1, count, quota);
+    return ALLOWED;
   }
 
-  /** Gives events back that were admitted but could not be stored (the database was unavailable). */
+  /** Gives events back that were admitted but could not be stored (the database refused or was unavailable). */
   release(organizationId: string, events: number) {
     const state = this.orgs.get(organizationId);
-    if (state) state.tokens += events;
+    if (!state) return;
+    state.exhaustedUntil = 0;
+    void this.deps.counters.add(counterKey(organizationId), state.windowStart, -events, SECONDS_IN_MONTH).catch((error: unknown) => {
+      this.deps.logger.warn("quota units not returned", { organizationId, events, err: error });
+    });
   }
 
   /** The organization's subscription changed (a webhook): read its plan on the next event. */
@@ -101,23 +95,15 @@ export class UsageQuota {
     }
   }
 
-  /** Gives unused leases back to the shared counter (SIGTERM), so a restart does not count them as used. */
+  /** Nothing is held in memory between requests any more; kept for the ingest module's close order. */
   async close() {
-    const returns = [...this.orgs.entries()].filter(([, state]) => state.tokens > 0);
     this.orgs.clear();
-    await Promise.all(
-      returns.map(([organizationId, state]) =>
-        this.deps.counters.add(counterKey(organizationId), state.windowStart, -state.tokens, SECONDS_IN_MONTH).catch((error: unknown) => {
-          this.deps.logger.warn("quota leases not returned", { organizationId, err: error });
-        }),
-      ),
-    );
   }
 
   private stateOf(organizationId: string): OrgState {
     const { month, start, next } = quotaMonth(new Date(this.now()));
     const existing = this.orgs.get(organizationId);
-    // A new month starts from zero; leftovers of the last one expire with it.
+    // A new month starts from zero (a new counter row).
     if (existing && existing.windowStart === start.getTime()) return existing;
     const state: OrgState = {
       windowStart: start.getTime(),
@@ -125,22 +111,11 @@ export class UsageQuota {
       nextMonth: next.getTime(),
       plan: existing?.plan ?? "free",
       planExpires: existing?.planExpires ?? 0,
-      tokens: 0,
-      ordinal: 1,
       exhaustedUntil: 0,
-      busy: null,
+      refreshing: null,
     };
     this.orgs.set(organizationId, state);
     return state;
-  }
-
-  /** One refresh or lease per organization at a time; concurrent requests wait for it and look again. */
-  private async run(state: OrgState, work: () => Promise<void>) {
-    const busy = work().finally(() => {
-      state.busy = null;
-    });
-    state.busy = busy;
-    await busy;
   }
 
   private async refreshPlan(organizationId: string, state: OrgState) {
@@ -152,39 +127,14 @@ export class UsageQuota {
     state.planExpires = this.now() + PLAN_TTL_MS;
   }
 
-  private async lease(organizationId: string, state: OrgState, want: number, quota: number) {
-    const key = counterKey(organizationId);
-    try {
-      const total = await this.deps.counters.add(key, state.windowStart, want, SECONDS_IN_MONTH);
-      const before = total - want;
-      const granted = Math.max(0, Math.min(want, quota - before));
-      // The part past the quota goes straight back, so the shared count never claims more than the quota.
-      if (granted < want) await this.deps.counters.add(key, state.windowStart, granted - want, SECONDS_IN_MONTH);
-      if (granted === 0) {
-        state.exhaustedUntil = Math.min(state.nextMonth, this.now() + EXHAUSTED_RECHECK_MS);
-        return;
-      }
-      // Leftover tokens from an older lease are used first; the ordinals follow the newest lease.
-      state.ordinal = before + 1 - state.tokens;
-      state.tokens += granted;
-    } catch (error) {
-      this.deps.logger.warn("quota counter unavailable; allowing", { organizationId, err: error });
-      state.tokens += want;
-      state.ordinal = Number.POSITIVE_INFINITY;
-    }
-  }
-
-  private take(organizationId: string, state: OrgState, events: number, quota: number) {
-    const first = state.ordinal;
-    const last = first + events - 1;
-    state.tokens -= events;
-    state.ordinal = last + 1;
+  /** The request's events are ordinals first..last of the month: notice 80 % and 100 % as they are crossed. */
+  private noticeCrossings(organizationId: string, state: OrgState, first: number, last: number, quota: number) {
     const eighty = Math.ceil(quota * 0.8);
     if (first <= eighty && eighty <= last) this.deps.notice(organizationId, state.month, 80);
     if (first <= quota && quota <= last) this.deps.notice(organizationId, state.month, 100);
   }
 
-  private refusal(organizationId: string, state: OrgState, _quota: number): QuotaVerdict {
+  private refusal(organizationId: string, state: OrgState): QuotaVerdict {
     // Also covers a quota reached on another replica, or before a restart.
     this.deps.notice(organizationId, state.month, 100);
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((state.nextMonth - this.now()) / 1000)) };

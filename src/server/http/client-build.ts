@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Logger as ViteLogger } from "vite";
 import type { Logger } from "../logger";
@@ -31,15 +32,26 @@ export async function buildClient(logger: Logger): Promise<void> {
   writeBuildStamp();
 }
 
+/** `npm run build`'s entry point, which the server also runs to build a missing client. */
+const BUILD_ENTRY = path.join(ROOT, "src/server/build-client.ts");
+
 /**
  * `npm start` serves the built client; build it first when it is missing or older than its
- * sources, so a fresh checkout (or a `git pull`) needs no separate build step.
+ * sources, so a fresh checkout (or a `git pull`) needs no separate build step. The build runs in a
+ * child process (`npm run build`'s entry point): in the server's own process Vite, rolldown and
+ * the plugins left the server holding about 1.1 GB for as long as it ran (issue 37). The child's
+ * JSON lines go to the same output.
  */
 export async function ensureClientBuilt(logger: Logger): Promise<void> {
   const reason = staleReason();
   if (!reason) return;
-  logger.info("building the client", { reason });
+  logger.info("building the client (first start or changed sources; this takes a minute)", { reason });
   const started = Date.now();
-  await buildClient(logger);
-  logger.info("client built", { durationMs: Date.now() - started });
+  const child = spawn(process.execPath, ["--import", "tsx", BUILD_ENTRY], { cwd: ROOT, env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+  });
+  if (code !== 0) throw new Error(`the client build failed (exit ${code ?? signal}); run \`npm run build\` to see why`);
+  logger.info("client built", { durationMs: Date.now() - started, builderPid: child.pid });
 }

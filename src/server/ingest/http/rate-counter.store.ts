@@ -8,6 +8,12 @@ export interface RateCounterStore {
   increment(key: string, windowStart: number, windowSeconds: number): Promise<number>;
   /** Adds `amount` (may be negative) to the counter; returns the new count. The plan quota leases events in blocks with it. */
   add(key: string, windowStart: number, amount: number, windowSeconds: number): Promise<number>;
+  /**
+   * Adds `amount` only when the counter stays at or under `limit`, in one atomic step shared by
+   * every replica; returns the new count, or null (nothing added) when it would pass the limit.
+   * The plan quota reserves each request's events with it.
+   */
+  reserve(key: string, windowStart: number, amount: number, limit: number, windowSeconds: number): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -32,6 +38,20 @@ export class DatabaseRateCounterStore implements RateCounterStore {
           returning count`,
     );
     return Number(row.count);
+  }
+
+  async reserve(key: string, windowStart: number, amount: number, limit: number): Promise<number | null> {
+    // One statement: the conflicting row is locked while its condition is checked, so concurrent
+    // reservations (from any replica) queue on it and none sees a count another is about to pass.
+    const rows = await executeRows<{ count: number }>(
+      this.db,
+      sql`insert into ingest_rate_counters (key, window_start, count)
+          select ${key}, ${windowStart}, ${amount}::integer where ${amount}::integer <= ${limit}::integer
+          on conflict (key, window_start) do update set count = ingest_rate_counters.count + excluded.count
+            where ingest_rate_counters.count + excluded.count <= ${limit}::integer
+          returning count`,
+    );
+    return rows.length === 0 ? null : Number(rows[0]!.count);
   }
 
   async close() {}
@@ -84,6 +104,15 @@ export class RedisRateCounterStore implements RateCounterStore {
       .expire(redisKey, windowSeconds + 5, "NX")
       .exec();
     return Number(count);
+  }
+
+  async reserve(key: string, windowStart: number, amount: number, limit: number, windowSeconds: number): Promise<number | null> {
+    // INCRBY is atomic: a reservation that passes the limit is taken straight back. Two racing at
+    // the edge may both be refused, but the count that admits never passes the limit.
+    const count = await this.add(key, windowStart, amount, windowSeconds);
+    if (count <= limit) return count;
+    await this.add(key, windowStart, -amount, windowSeconds);
+    return null;
   }
 
   async close() {
