@@ -40,14 +40,15 @@ const BUILD_ENTRY = path.join(ROOT, "src/server/build-client.ts");
  * sources, so a fresh checkout (or a `git pull`) needs no separate build step. The build runs in a
  * child process (`npm run build`'s entry point): in the server's own process Vite, rolldown and
  * the plugins left the server holding about 1.1 GB for as long as it ran (issue 37). The child's
- * JSON lines go to the same output.
+ * JSON lines go to the same output. `root` and `entry` are the repository and the builder (tests
+ * pass a scratch copy of the shape and a builder of their own).
  */
-export async function ensureClientBuilt(logger: Logger): Promise<void> {
-  const reason = staleReason();
+export async function ensureClientBuilt(logger: Logger, { root = ROOT, entry = BUILD_ENTRY }: { root?: string; entry?: string } = {}): Promise<void> {
+  const reason = staleReason(root);
   if (!reason) return;
   logger.info("building the client (first start or changed sources; this takes a minute)", { reason });
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", BUILD_ENTRY], { cwd: ROOT, env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", entry], { cwd: root, env: process.env, stdio: ["ignore", "inherit", "inherit"] });
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
