@@ -11,6 +11,7 @@ type TaggedFields = Pick<NormalizedOccurrence, "environment" | "release" | "leve
  * and capped for the (issue, key, value) index. Ingest counts these into the issue's breakdown;
  * the exception screen lists them for the one exception (issue 37, item 12), so both read this
  * one rule. Capped here, not when written, so that two spellings of one stored value sum as one row.
+ * Its SQL twin recounts stored exceptions on unmerge (issue-unmerge.queries.ts): change both together.
  */
 export function occurrenceTags(occ: Partial<TaggedFields>): Record<string, string> {
   const tags: Record<string, string> = {};
