@@ -11,8 +11,12 @@ export const MergeIssuesInput = ProjectScope.extend({
     .array(z.uuid("Invalid issue id"))
     .min(2, "Select at least two issues to merge")
     .max(MAX_MERGE_ISSUES, `At most ${MAX_MERGE_ISSUES} issues at once`),
-  /** The issue the others merge into; by default the one with the most events. */
+  /** The issue that stays, the others merging into it; by default the one with the most events. */
   targetId: z.uuid("Invalid issue id").optional(),
+}).refine((input) => input.targetId === undefined || input.issueIds.includes(input.targetId), {
+  // A target outside the selection would merge an issue nobody selected (issue 37, item 12).
+  message: "The issue that stays must be one of the issues merged",
+  path: ["targetId"],
 });
 export type MergeIssuesInput = z.infer<typeof MergeIssuesInput>;
 

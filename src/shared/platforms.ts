@@ -2,8 +2,27 @@
 export const NATIVE_PLATFORMS = ["NODE_JS", "NEST_JS", "REACT", "NEXT_JS", "PYTHON", "JAVA", "REACT_NATIVE", "EXPO"] as const;
 export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
 
-/** Project platforms: the native SDKs' enumeration, then the rest Sentry SDKs cover. */
-export const PLATFORMS = [...NATIVE_PLATFORMS, "BROWSER_JS", "OTHER"] as const;
+/**
+ * Project platforms: the native SDKs' enumeration, then the rest the Sentry SDKs cover (issue 37,
+ * item 12), then OTHER. Stored as text (projects.platform), so a new value needs no migration; the
+ * client's setup snippets are a Record over this list, so a new value needs its snippet to compile.
+ */
+export const PLATFORMS = [
+  ...NATIVE_PLATFORMS,
+  "BROWSER_JS",
+  "ANDROID",
+  "COCOA",
+  "FLUTTER",
+  "UNITY",
+  "GO",
+  "RUBY",
+  "PHP",
+  "DOTNET",
+  "RUST",
+  "ELIXIR",
+  "C_CPP",
+  "OTHER",
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -16,6 +35,17 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   REACT_NATIVE: "React Native",
   EXPO: "Expo",
   BROWSER_JS: "Browser JavaScript",
+  ANDROID: "Android",
+  COCOA: "Apple (Swift, Objective-C)",
+  FLUTTER: "Flutter / Dart",
+  UNITY: "Unity",
+  GO: "Go",
+  RUBY: "Ruby",
+  PHP: "PHP",
+  DOTNET: ".NET",
+  RUST: "Rust",
+  ELIXIR: "Elixir",
+  C_CPP: "C / C++",
   OTHER: "Other",
 };
 

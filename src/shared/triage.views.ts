@@ -86,7 +86,15 @@ export const ExceptionListItem = z.object({
 });
 export type ExceptionListItem = z.infer<typeof ExceptionListItem>;
 
+export const ExceptionTag = z.object({ key: z.string(), value: z.string() });
+export type ExceptionTag = z.infer<typeof ExceptionTag>;
+
 export const ExceptionDetail = ExceptionListItem.extend({
+  /**
+   * This exception's own tags: what its issue's tag breakdown counted for it (environment, release,
+   * level, server_name, handled, then the SDK event's tags), not the issue's aggregate.
+   */
+  tags: z.array(ExceptionTag),
   /** The whole stored occurrence (see occurrence.types.ts NormalizedOccurrence). */
   data: z.record(z.string(), z.unknown()),
 });

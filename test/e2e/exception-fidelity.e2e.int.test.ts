@@ -114,4 +114,47 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("exception screen fideli
     expect(await page.getByTestId("stack-frame").count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
+  /** Issue 37, item 12: the exception screen lists the exception's own tags, not its issue's aggregate. */
+  it("lists the exception's own tags, the derived ones included, and none of its issue's other exceptions", async () => {
+    const event = (n: number, region: string, handled: boolean) => ({
+      event_id: crypto.randomUUID().replaceAll("-", ""),
+      platform: "python",
+      level: n === 0 ? "fatal" : "error",
+      environment: n === 0 ? "production" : "staging",
+      release: `shop@1.${n}.0`,
+      server_name: `web-${n}`,
+      tags: { region, "payment.provider": "stripe" },
+      exception: {
+        values: [
+          {
+            type: "TagError",
+            value: `tagged ${n}`,
+            mechanism: { type: "generic", handled },
+            stacktrace: { frames: [{ function: "charge", filename: "shop/payments.py", lineno: 7, in_app: true }] },
+          },
+        ],
+      },
+    });
+    const [own, other] = [event(0, "eu-west", false), event(1, "us-east", true)];
+    for (const body of [own, other]) expect((await sendPayload(server.url, target(), "store", JSON.stringify(body))).status).toBe(200);
+
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(await screenOf(own.event_id));
+    const table = page.getByTestId("exception-tags-table");
+    await table.waitFor();
+    const rows = (await table.locator("tr").allInnerTexts()).map((row) => row.split(/\t|\n/).filter(Boolean));
+    expect(rows).toEqual([
+      ["environment", "production"],
+      ["release", "shop@1.0.0"],
+      ["level", "fatal"],
+      ["server_name", "web-0"],
+      ["handled", "no"],
+      ["region", "eu-west"],
+      ["payment.provider", "stripe"],
+    ]);
+    const text = await table.innerText();
+    for (const others of ["us-east", "staging", "shop@1.1.0", "web-1"]) expect(text).not.toContain(others);
+    expect(problems).toEqual([]);
+  });
 });

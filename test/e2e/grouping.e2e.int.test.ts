@@ -73,4 +73,34 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("merging and splitting i
     await page.getByTestId("similar-issues").waitFor();
     expect(problems).toEqual([]);
   });
+
+  /** Issue 37, item 12: the merge dialog offers every selected issue as the one to keep, the server's default chosen. */
+  it("merges into the issue the user chooses to keep, even the one with fewer events", async () => {
+    const before = await issues();
+    expect(before).toHaveLength(2);
+    const [bigger, smaller] = [...before].sort((a, b) => b.eventCount - a.eventCount);
+    expect(bigger.eventCount).toBeGreaterThan(smaller.eventCount);
+
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(`${server.url}/dashboard/issues?projectId=${project.id}`);
+    await expect.poll(() => page.getByTestId("issue-row").count()).toBe(2);
+    await page.getByTestId("issue-select-all").click();
+    await page.getByTestId("bulk-merge").click();
+    const dialog = page.getByTestId("merge-dialog");
+    const options = dialog.getByTestId("merge-target-option");
+    await expect.poll(() => options.count()).toBe(2);
+    // The default is today's: the issue with the most events.
+    expect(await dialog.locator('input[name="merge-target"]:checked').inputValue()).toBe(bigger.id);
+    const smallerOption = options.filter({ hasText: smaller.culprit });
+    expect(await smallerOption.innerText()).toContain("1 event");
+    await smallerOption.click();
+    expect(await dialog.locator('input[name="merge-target"]:checked').inputValue()).toBe(smaller.id);
+    await dialog.getByTestId("confirm-submit").click();
+
+    await page.waitForURL(new RegExp(`/dashboard/issues/${smaller.id}`), { waitUntil: "commit" });
+    const after = await issues();
+    expect(after).toEqual([expect.objectContaining({ id: smaller.id, eventCount: bigger.eventCount + smaller.eventCount })]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -57,6 +57,35 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("onboarding across reloa
     expect(problems).toEqual([]);
   }, 60_000);
 
+  /** Issue 37, item 12: the platform list covers the Sentry SDKs people use, each with its setup filled in. */
+  it("creates a Go project and shows sentry-go's setup with its DSN, and any other SDK's on request", async () => {
+    const { session } = await signUpVerified(server, { name: "Gopher Grace" });
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, session, server.url);
+    await page.goto(`${server.url}/onboarding`);
+    await page.getByTestId("onboarding-org-name").fill("Gopher Corp");
+    await page.getByTestId("onboarding-org-submit").click();
+    await page.getByRole("heading", { name: "Create your first project" }).waitFor();
+    const offered = await page.locator('[data-testid="project-platform"] option').allTextContents();
+    expect(offered).toEqual(
+      expect.arrayContaining(["Go", "Ruby", "PHP", ".NET", "Android", "Apple (Swift, Objective-C)", "Rust", "Elixir", "Flutter / Dart", "Unity"]),
+    );
+    await page.getByTestId("project-name").fill("gopher-api");
+    await page.selectOption('[data-testid="project-platform"]', "GO");
+    await page.getByTestId("project-submit").click();
+    await page.waitForURL("**/dashboard/projects/*/settings");
+
+    const dsn = (await page.getByTestId("project-dsn").innerText()).trim();
+    expect(dsn).toMatch(/^http:\/\/[0-9a-f]+@[^/]+\/\d+$/);
+    const snippet = page.getByTestId("setup-snippet");
+    expect(await page.getByTestId("setup-sdk").inputValue()).toBe("GO");
+    expect(await snippet.innerText()).toContain(`sentry.Init(sentry.ClientOptions{\n\t\tDsn: "${dsn}",`);
+    await page.selectOption('[data-testid="setup-sdk"]', "RUBY");
+    await page.getByText(`config.dsn = "${dsn}"`).waitFor();
+    expect(await snippet.innerText()).toContain("Sentry.init do |config|");
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("still offers a new organization from the switcher while the first has no project yet", async () => {
     const { session } = await signUpVerified(server, { name: "Sam Second" });
     const { page, problems } = await newPage(browser);

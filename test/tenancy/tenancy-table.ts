@@ -151,8 +151,8 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "issue.merge": {
     scope: "project",
     requires: "issue:triage",
-    // Another organization's issue fails the whole merge: nothing is moved.
-    input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))] }),
+    // Another organization's issue fails the whole merge, chosen to stay or not: nothing is moved.
+    input: (ids) => ({ projectId: ids.projectId, issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))], targetId: ids.issueId }),
     foreignRow: NOT_FOUND,
   },
   "issue.unmerge": {
@@ -311,7 +311,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`put ${PROJECT}/issues/:issueId/severity`]: { requires: "issue:triage", body: () => ({ severity: "LOW" }), foreignRow: ROW_404 },
   [`post ${PROJECT}/issues/merge`]: {
     requires: "issue:triage",
-    body: (ids) => ({ issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))] }),
+    body: (ids) => ({ issueIds: [ids.issueId, ids.issueId.replace(/.$/, (c) => (c === "0" ? "1" : "0"))], targetId: ids.issueId }),
     foreignRow: ROW_404,
   },
   [`post ${PROJECT}/issues/:issueId/unmerge`]: { requires: "issue:triage", body: () => ({ fingerprints: ["0".repeat(64)] }), foreignRow: ROW_404 },

@@ -16,9 +16,11 @@ interface Props {
   /** For irreversible deletions: the user must type this text first. */
   confirmText?: string;
   testId?: string;
+  /** A choice the confirmation carries (e.g. the issue a merge keeps), between the description and the buttons. */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false, confirmText, testId }: Props) {
+export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = false, confirmText, testId, children }: Props) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
@@ -52,6 +54,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
             <div>{description}</div>
           </DialogDescription>
         </DialogHeader>
+        {children}
         {confirmText !== undefined ? (
           <div className="grid gap-2">
             <Label htmlFor="confirm-dialog-text" className="font-normal">

@@ -89,6 +89,28 @@ describe("exceptions", () => {
     expect(viaRest.body.eventId).toBe(eventIds[4]);
   });
 
+  /** Issue 37, item 12: the exception screen lists the exception's own tags, not its issue's aggregate. */
+  it("answers the exception's own tags: what the issue's breakdown counted for it, over both transports", async () => {
+    const { session, project } = tenant;
+    const [first] = (await session.query("exception.list", { projectId: project.id, issueId, size: 5, sort: "createdAt:ASC" })).data.items;
+    expect(first.eventId).toBe(eventIds[0]);
+    const detail = await session.query("exception.get", { projectId: project.id, exceptionId: first.id });
+    expect(detail.error).toBeUndefined();
+    expect(detail.data.tags).toEqual([
+      { key: "environment", value: "production" },
+      { key: "level", value: "error" },
+      { key: "n", value: "0" },
+    ]);
+    // The issue's breakdown holds every exception's values; the exception only its own.
+    // Tag counts reach the database about once a second (TagCountBuffer).
+    const issueTags = async () => (await session.query("issue.get", { projectId: project.id, issueId })).data.tags as { key: string; values: unknown[] }[];
+    await expect.poll(async () => (await issueTags()).find((tag) => tag.key === "n")?.values.length).toBe(5);
+    const issue = { tags: await issueTags() };
+    expect(issue.tags.map((tag: { key: string }) => tag.key)).toEqual(expect.arrayContaining(detail.data.tags.map((tag: { key: string }) => tag.key)));
+    const viaRest = await session.request(`${base()}/${first.id}`);
+    expect(viaRest.body.tags).toEqual(detail.data.tags);
+  });
+
   it("answers NOT_FOUND for a missing exception, an issue or exception of a sibling project, and bad ids with 400", async () => {
     const { session, project } = tenant;
     const missing = await session.request(`${base()}/${crypto.randomUUID()}`);

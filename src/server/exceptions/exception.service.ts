@@ -3,7 +3,9 @@ import type { EnvironmentBucket } from "../../shared/environments";
 import type { Paged } from "../../shared/paging";
 import type { ExceptionScope, ListExceptionsInput } from "../../shared/triage.inputs";
 import type { ExceptionDetail, ExceptionListItem } from "../../shared/triage.views";
+import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import { toPaged } from "../db/paging";
+import { occurrenceTags } from "../ingest/store/occurrence-tags";
 import { notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
 import type { ServiceContext } from "../context";
@@ -58,5 +60,7 @@ export async function getException(
   await requireProject(ctx, scope.projectId);
   const row = await selectException(ctx.db, ctx.org.organizationId, scope.projectId, scope.exceptionId);
   if (!row) throw notFound("Exception");
-  return { ...toExceptionListItem(row), data: row.data as Record<string, unknown> };
+  const data = row.data as Record<string, unknown>;
+  const tags = Object.entries(occurrenceTags(data as Partial<NormalizedOccurrence>)).map(([key, value]) => ({ key, value }));
+  return { ...toExceptionListItem(row), tags, data };
 }

@@ -148,6 +148,53 @@ describe("merging and splitting issues", () => {
     expect((await session.request(`${issuesPath()}/${split.body[0].id}`)).body.eventCount).toBe(2);
   });
 
+  /** Issue 37, item 12: the user chooses the issue that stays; permission and tenancy as any merge. */
+  it("keeps the issue chosen to stay, even the smaller one, and refuses a target outside the selection or another tenant's", async () => {
+    const { session, project } = tenant;
+    await sendEvents(server, project, [
+      { type: "StayBig", value: "big", fn: "big" },
+      { type: "StayBig", value: "big", fn: "big" },
+      { type: "StayBig", value: "big", fn: "big" },
+      { type: "StaySmall", value: "small", fn: "small" },
+      { type: "StayOut", value: "out", fn: "out" },
+    ]);
+    const big = await issueByType(session, project.id, "StayBig");
+    const small = await issueByType(session, project.id, "StaySmall");
+    const out = await issueByType(session, project.id, "StayOut");
+    const untouched = async () => {
+      for (const [issue, count] of [
+        [big, 3],
+        [small, 1],
+        [out, 1],
+      ] as const)
+        expect((await session.query("issue.get", scope(issue.id))).data?.eventCount, issue.title).toBe(count);
+    };
+
+    // A target that is not among the merged issues would merge one nobody selected: refused, on both transports.
+    const outside = await session.mutation("issue.merge", { projectId: project.id, issueIds: [big.id, small.id], targetId: out.id });
+    expect(outside.error?.code).toBe("BAD_REQUEST");
+    expect(outside.error?.message).toContain("The issue that stays must be one of the issues merged");
+    const outsideRest = await session.request(`${issuesPath()}/merge`, { body: { issueIds: [big.id, small.id], targetId: out.id } });
+    expect(outsideRest.status).toBe(400);
+    // Another organization's issue as the one to stay is not found, and nothing moves.
+    const other = await triageTenant(server, "Grouping Other");
+    await sendEvent(server, other.project, { type: "ForeignStay", value: "f", fn: "f" });
+    const foreign = await issueByType(other.session, other.project.id, "ForeignStay");
+    const crossTenant = await session.mutation("issue.merge", { projectId: project.id, issueIds: [big.id, foreign.id], targetId: foreign.id });
+    expect(crossTenant.error?.code).toBe("NOT_FOUND");
+    expect((await other.session.query("issue.get", { projectId: other.project.id, issueId: foreign.id })).data.eventCount).toBe(1);
+    await untouched();
+
+    const merged = await session.mutation("issue.merge", { projectId: project.id, issueIds: [big.id, small.id], targetId: small.id });
+    expect(merged.error).toBeUndefined();
+    expect(merged.data).toMatchObject({ id: small.id, title: "StaySmall: small", eventCount: 4 });
+    expect(merged.data.activity[0]).toMatchObject({ kind: "merge", from: big.title, to: small.title });
+    expect((await session.query("issue.get", scope(big.id))).error?.code).toBe("NOT_FOUND");
+    expect(await exceptionCount(small.id)).toBe(4);
+    await sendEvent(server, project, { type: "StayBig", value: "big", fn: "big" });
+    expect((await session.query("issue.get", scope(small.id))).data.eventCount).toBe(5);
+  });
+
   it("finds similar issues from stored fingerprint parts, over both transports", async () => {
     const { session, project } = tenant;
     const frames = (caller: string) => [

@@ -24,11 +24,11 @@ import { toIssueListItem } from "./issue.view";
  * events of a merged fingerprint land in the merged issue, those of a split one in its new issue.
  */
 
-/** Merges the issues into the target (default: the one with the most events); answers the merged issue. */
+/** Merges the issues into the one chosen to stay (default: the one with the most events); answers it. */
 export async function mergeIssues(ctx: ServiceContext, input: MergeIssuesInput): Promise<IssueDetail> {
   await requireProject(ctx, input.projectId);
   const actor = await triageActor(ctx, input.projectId);
-  const ids = [...new Set([...input.issueIds, ...(input.targetId ? [input.targetId] : [])])];
+  const ids = [...new Set(input.issueIds)]; // the target is one of them (MergeIssuesInput)
   if (ids.length < 2) throw new AppError("BAD_REQUEST", "Select at least two different issues to merge");
   const targetId = await ctx.db.transaction(async (tx) => {
     const locked = await lockIssues(tx, actor, ids);

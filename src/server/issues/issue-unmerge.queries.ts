@@ -37,7 +37,7 @@ export async function newestDocument(tx: Tx, actor: TriageActor, issueId: string
   return row?.data ?? null;
 }
 
-/** The tag counts the tags breakdown keeps, recounted from stored events (see prepared-occurrence.ts tagsOf). */
+/** The tag counts the tags breakdown keeps, recounted from stored events (see occurrence-tags.ts). */
 const tagsOfEvents = (issueId: string, where: ReturnType<typeof sql>) => sql`
   select t.key, t.value, count(*) as count
   from (select replace(o.data, '\\u0000', '\\ufffd')::jsonb as d from occurrences o where o.issue_id = ${issueId}::uuid and ${where}) e

@@ -4,10 +4,10 @@ import { severityForLevel } from "../../issues/issue-state";
 import { userKeyOf, type PendingOccurrence } from "./pending-occurrence";
 import { storableJson, withoutLoneSurrogateEscapes } from "./json-escapes";
 import { isTwoByte, oneByteJson } from "./one-byte-text";
-import { storableText } from "../normalize/storable-text";
 import { issueLocation } from "../../grouping/issue-title";
 import { minuteOf } from "./minute-count-buffer";
 import { indexedText, indexedTextOrNull } from "./indexed-text";
+import { occurrenceTags } from "./occurrence-tags";
 
 /**
  * One event turned into what the batch statement needs, as soon as it arrives. The batch writer
@@ -93,30 +93,9 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
     rowJson: oneByteJson(storableJson(JSON.stringify(row))),
     document,
     documentIsTwoByte: isTwoByte(document),
-    tags: tagsOf(occ),
+    tags: occurrenceTags(occ),
     minute: minuteOf(item.receivedAt),
     organizationId: item.organizationId,
     projectId: item.projectId,
   };
-}
-
-const MAX_TAGS_PER_EVENT = 50;
-
-/**
- * What the tags breakdown counts: the event's own tags plus the fields people filter by, made
- * storable and capped for the (issue, key, value) index here, not when written, so that two
- * spellings of one stored value sum as one row.
- */
-function tagsOf(occ: PendingOccurrence["occurrence"]): Record<string, string> {
-  const tags: Record<string, string> = {};
-  const add = (key: string, value: string | null | undefined) => {
-    if (value && Object.keys(tags).length < MAX_TAGS_PER_EVENT) tags[indexedText(storableText(key))] = indexedText(storableText(value));
-  };
-  add("environment", occ.environment);
-  add("release", occ.release);
-  add("level", occ.level);
-  add("server_name", occ.serverName);
-  add("handled", occ.handled === null ? null : occ.handled ? "yes" : "no");
-  for (const [key, value] of Object.entries(occ.tags)) add(key, value);
-  return tags;
 }

@@ -60,7 +60,8 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
 
   // Only rows on screen can be selected: paging or filtering away drops the others.
   const items = issues.data?.items ?? [];
-  const selectedIds = items.filter((issue) => selected.has(issue.id)).map((issue) => issue.id);
+  const selectedIssues = items.filter((issue) => selected.has(issue.id));
+  const selectedIds = selectedIssues.map((issue) => issue.id);
 
   const bulk = useToastMutation(utils.client.issue.bulkSetStatus.mutate, {
     // The count is of issues that changed; already-resolved ones in a "resolve" are not.
@@ -104,10 +105,10 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
         <Card className="gap-0 py-0">
           {canTriage ? (
             <BulkActions
-              count={selectedIds.length}
+              selected={selectedIssues}
               pending={bulk.isPending || merge.isPending}
               onSetStatus={(status) => bulk.mutate({ projectId: project.id, issueIds: selectedIds, status })}
-              onMerge={() => merge.mutateAsync({ projectId: project.id, issueIds: selectedIds })}
+              onMerge={(targetId) => merge.mutateAsync({ projectId: project.id, issueIds: selectedIds, targetId })}
               refreshing={issues.isFetching && !issues.isPending}
             />
           ) : null}

@@ -98,7 +98,7 @@ function ExceptionDetailScreen({ projectId }: { projectId: string }) {
           <ExceptionChain exceptions={occurrence.exceptions} stacktrace={occurrence.stacktrace} message={occurrence.message} />
           <ThreadsSection threads={occurrence.threads} />
           {occurrence.request ? <RequestSection request={occurrence.request} /> : null}
-          <EventDataSection occurrence={occurrence} />
+          <EventDataSection occurrence={occurrence} tags={exception.data.tags} />
           <BreadcrumbsSection breadcrumbs={occurrence.breadcrumbs} />
           <ContextsSection contexts={occurrence.contexts} />
           <DebugImagesSection images={occurrence.debugImages} />

@@ -1,9 +1,13 @@
+import type { ExceptionTag } from "@/shared/triage.views";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { KeyValueTable, type KeyValueRow } from "./key-value-table";
 import type { OccurrenceView } from "./occurrence";
 
-/** The user, tags, SDK and extra data of the occurrence. */
-export function EventDataSection({ occurrence }: { occurrence: OccurrenceView }) {
+/**
+ * The tags, user, SDK and extra data of the exception. The tags are the server's list for this one
+ * exception (ExceptionDetail.tags): the same keys its issue's breakdown counts, this exception's values.
+ */
+export function EventDataSection({ occurrence, tags }: { occurrence: OccurrenceView; tags: readonly ExceptionTag[] }) {
   const user = occurrence.user;
   const userRows: KeyValueRow[] = user
     ? (
@@ -39,7 +43,7 @@ export function EventDataSection({ occurrence }: { occurrence: OccurrenceView })
           <CardTitle>Tags</CardTitle>
         </CardHeader>
         <CardContent>
-          <KeyValueTable rows={occurrence.tags} testId="exception-tags-table" empty="No tags." />
+          <KeyValueTable rows={tags.map(({ key, value }): KeyValueRow => [key, value])} testId="exception-tags-table" empty="No tags." />
         </CardContent>
       </Card>
       <Card className="gap-4" data-testid="exception-user">
