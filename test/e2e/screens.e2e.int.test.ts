@@ -220,6 +220,26 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
     expect(problems).toEqual([]);
   }, 90_000);
 
+  it("keeps the issue's title clear of its Status and Severity selects at 390 px (issue 37 item 5)", async () => {
+    const width = 390;
+    const { page, problems } = await signedInPage({ width, height: 844 });
+    await page.goto(`${server.url}/dashboard/issues/${hotIssueId}?projectId=${second.id}`);
+    await page.getByTestId("issue-severity-select").waitFor();
+    const boxes = await page.evaluate(() =>
+      ["issue-title", "issue-status-select", "issue-severity-select"].map((id) => {
+        const box = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+        return { id, left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      }),
+    );
+    const [title, ...selects] = boxes;
+    for (const select of selects) {
+      const overlaps = title.left < select.right && select.left < title.right && title.top < select.bottom && select.top < title.bottom;
+      expect(overlaps, `${select.id} ${JSON.stringify(select)} over the title ${JSON.stringify(title)}`).toBe(false);
+      expect(select.right, select.id).toBeLessThanOrEqual(width);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("keeps the original DSN when a key is added and changes it only through 'Make primary' (item 22)", async () => {
     const { page, problems } = await signedInPage();
     await page.goto(`${server.url}/dashboard/projects/${first.id}/settings`);
