@@ -88,6 +88,18 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a 
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("says 'Conversation not found' for an unknown chat id, not 'Project not found' (issue 37 item 12)", async () => {
+    const tenant = await triageTenant(server, "Chat Missing");
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, tenant.session, server.url);
+    await page.goto(`${server.url}/dashboard/chat/${crypto.randomUUID()}`);
+    const view = page.getByTestId("not-found-conversation");
+    await view.waitFor();
+    expect(await view.getByRole("heading").innerText()).toBe("Conversation not found");
+    expect(await page.getByText("Project not found").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   describe("on FAULTLINE_CLOUD without a plus subscription", () => {
     let cloud: TestServer;
     beforeAll(async () => {

@@ -5,7 +5,7 @@ import { BrainIcon, RotateCcwIcon, SendIcon, SquareIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { MAX_QUESTION_LENGTH } from "@/shared/chat.inputs";
-import { trpc } from "@/client/lib/trpc";
+import { trpc, trpcErrorCode } from "@/client/lib/trpc";
 import { isPlanRequired, PLANS_PAGE } from "@/client/lib/plan-gate";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PageHeader } from "@/client/components/page-header";
@@ -30,14 +30,14 @@ export const Route = createFileRoute("/_authenticated/dashboard/chat/$chatId")({
   validateSearch: (search: z.input<typeof ChatSearch> & SearchSchemaInput) => ChatSearch.parse(search),
   loaderDeps: ({ search }) => ({ isNew: Boolean(search.new) }),
   loader: async ({ context, params, deps }) => {
-    if (deps.isNew) return { conversation: null };
+    if (deps.isNew) return { conversation: null, missing: false };
     try {
       // Never cached (spec §2): every visit reads the stored conversation.
-      return { conversation: await context.trpc.conversation.get.fetch({ id: params.chatId }, { staleTime: 0 }) };
+      return { conversation: await context.trpc.conversation.get.fetch({ id: params.chatId }, { staleTime: 0 }), missing: false };
     } catch (error) {
       if (isPlanRequired(error)) throw redirect({ href: PLANS_PAGE });
       // A failed load is swallowed (spec §8): the project may still come from the search params.
-      return { conversation: null };
+      return { conversation: null, missing: trpcErrorCode(error) === "NOT_FOUND" };
     }
   },
   staleTime: 0,
@@ -48,12 +48,13 @@ export const Route = createFileRoute("/_authenticated/dashboard/chat/$chatId")({
 function ChatScreen() {
   const { chatId } = Route.useParams();
   const search = Route.useSearch();
-  const { conversation } = Route.useLoaderData();
+  const { conversation, missing } = Route.useLoaderData();
   const projects = trpc.project.list.useQuery();
   const projectId = conversation?.projectId ?? search.projectId;
   if (projects.isPending) return <PendingView />;
   const project = projects.data?.find((candidate) => candidate.id === projectId);
-  if (!project) return <NotFoundView type="project" />;
+  // With no project to fall back on, an unknown (or another person's) chat id is what is missing.
+  if (!project) return <NotFoundView type={missing ? "conversation" : "project"} />;
   const window = {
     dateFrom: conversation?.dateFrom?.toISOString() ?? search.dateFrom,
     dateTo: conversation?.dateTo?.toISOString() ?? search.dateTo,
