@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
@@ -237,6 +237,34 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
       expect(overlaps, `${select.id} ${JSON.stringify(select)} over the title ${JSON.stringify(title)}`).toBe(false);
       expect(select.right, select.id).toBeLessThanOrEqual(width);
     }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("opens an issue or an exception from anywhere on its row, not only from its title or 8-character id (issue 37 item 12)", async () => {
+    const { page, problems } = await signedInPage();
+    await page.goto(`${server.url}/dashboard/issues?projectId=${second.id}`);
+    const hotRow = page.locator(`[data-testid="issue-row"][data-issue-id="${hotIssueId}"]`);
+    // A person's click on a plain cell (Playwright's own click refuses a point the row's link covers).
+    const clickCentre = async (locator: Locator) => {
+      await locator.scrollIntoViewIfNeeded();
+      const box = (await locator.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await clickCentre(hotRow.getByTestId("issue-event-count"));
+    await page.waitForURL(new RegExp(`/dashboard/issues/${hotIssueId}`), { waitUntil: "commit" });
+    await page.getByTestId("issue-detail").waitFor();
+
+    // The bulk-selection checkbox still selects, it does not open the issue.
+    await page.goBack();
+    await hotRow.getByTestId("issue-checkbox").click();
+    await expect.poll(() => hotRow.getAttribute("data-state")).toBe("selected");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/issues");
+
+    await page.goto(`${server.url}/dashboard/exceptions?projectId=${second.id}`);
+    const row = page.getByTestId("exception-row").first();
+    const exceptionId = await row.getAttribute("data-exception-id");
+    await clickCentre(row.locator("td").last());
+    await page.waitForURL(new RegExp(`/exceptions/${exceptionId}`), { waitUntil: "commit" });
     expect(problems).toEqual([]);
   }, 60_000);
 
