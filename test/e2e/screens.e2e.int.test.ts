@@ -268,6 +268,37 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("shows a new project waiting for the first event with its DSN until one arrives (issue 37 item 12)", async () => {
+    const fresh = await createTriageProject(session, "fresh-api");
+    const { dsn } = (await session.query("project.get", { projectId: fresh.id })).data;
+    const { page, problems } = await signedInPage();
+    await page.goto(`${server.url}/dashboard/projects/${fresh.id}/settings`);
+    const waiting = page.getByTestId("first-event-waiting");
+    await waiting.waitFor();
+    expect(await waiting.innerText()).toContain("Waiting for the first event");
+    expect(await page.getByTestId("first-event-dsn").innerText()).toBe(dsn);
+
+    await sendEvent(server, fresh, { type: "FirstError", value: "hello", fn: "firstHandler" });
+    await page.getByTestId("first-event-received").waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+
+    // The issue list's empty state waits too, and gives way to the issue when it arrives.
+    const other = await createTriageProject(session, "fresh-web");
+    await page.goto(`${server.url}/dashboard/issues?projectId=${other.id}`);
+    await page.getByTestId("issues-empty").getByTestId("first-event-waiting").waitFor();
+    await sendEvent(server, other, { type: "FirstError", value: "hello", fn: "firstHandler" });
+    await expect.poll(() => page.getByTestId("issue-row").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+
+    // A project that has issues shows neither.
+    await page.goto(`${server.url}/dashboard/projects/${second.id}/settings`);
+    await page.getByTestId("project-dsn").waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+    expect(await page.getByTestId("first-event-received").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("keeps the original DSN when a key is added and changes it only through 'Make primary' (item 22)", async () => {
     const { page, problems } = await signedInPage();
     await page.goto(`${server.url}/dashboard/projects/${first.id}/settings`);

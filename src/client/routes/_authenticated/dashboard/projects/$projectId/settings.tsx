@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { trpc, trpcErrorCode } from "@/client/lib/trpc";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
+import { FirstEventWaiting } from "@/client/components/first-event-waiting";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -73,6 +74,7 @@ function ProjectSettings() {
         </Button>
         <PageHeader title="Project settings" description={project.data.name} />
       </div>
+      <FirstEventWaiting project={project.data} />
       <ProjectKeysCard project={project.data} />
       <SetupSnippetsCard project={project.data} />
       <SourceMapsCard project={project.data} />
