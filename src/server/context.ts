@@ -13,6 +13,7 @@ import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
 import type { OrgScope } from "./organizations/org-scope";
 import type { ProjectRow } from "./projects/project-scope";
+import type { IssueActivityVia } from "../shared/triage.views";
 import type { SecretBox } from "./secrets/secret-box";
 
 /**
@@ -58,6 +59,8 @@ export interface ServiceContext extends RequestContext {
   org: OrgScope;
   /** A project the server already checked in this request (the agent's tools); never client input. */
   checkedProject?: ProjectRow;
+  /** Set by the chat for the agent's tools: a change is recorded as the AI agent's, on the caller's approval. */
+  via?: IssueActivityVia;
 }
 
 /** The part of a request the context reads (an Express request, or a test's cookie header). */

@@ -74,6 +74,14 @@ describe("environment configuration", () => {
     );
   });
 
+  it("takes PRIVACY_POLICY_URL as an http(s) URL only (it becomes the sign-up's link)", () => {
+    expect(parseEnv({}).PRIVACY_POLICY_URL).toBeUndefined();
+    expect(parseEnv({ PRIVACY_POLICY_URL: "https://example.com/privacy" }).PRIVACY_POLICY_URL).toBe("https://example.com/privacy");
+    for (const bad of ["javascript:alert(1)", "/privacy", "ftp://example.com/p"]) {
+      expect(() => parseEnv({ PRIVACY_POLICY_URL: bad }), bad).toThrow(InvalidEnvironmentError);
+    }
+  });
+
   it("names every wrong key under 'Invalid environment configuration'", () => {
     let error: unknown;
     try {

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   API_URL: z.url().default("http://localhost:3000"),
   DEPLOYMENT_MODE: z.enum(DEPLOYMENT_MODES).default("SELF_HOSTED"),
+  // The sign-up's "Privacy Policy" link; unset, the built-in page /privacy. http(s) only: it becomes a link.
+  PRIVACY_POLICY_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")

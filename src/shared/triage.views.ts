@@ -37,6 +37,10 @@ export const IssueTagBreakdown = z.object({
 });
 export type IssueTagBreakdown = z.infer<typeof IssueTagBreakdown>;
 
+/** Through what a person's change reached the issue, when not their own hands: the AI agent, on their approval in the chat. */
+export const ISSUE_ACTIVITY_VIA = ["agent"] as const;
+export type IssueActivityVia = (typeof ISSUE_ACTIVITY_VIA)[number];
+
 export const IssueActivityEntry = z.object({
   id: z.uuid(),
   /**
@@ -50,6 +54,8 @@ export const IssueActivityEntry = z.object({
   createdAt: z.date(),
   /** better-auth user ids are not UUIDs. */
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** "agent": the AI agent made the change, on the actor's approval in the chat; null: the actor made it themselves. */
+  via: z.enum(ISSUE_ACTIVITY_VIA).nullable(),
 });
 export type IssueActivityEntry = z.infer<typeof IssueActivityEntry>;
 

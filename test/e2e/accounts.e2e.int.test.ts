@@ -65,6 +65,21 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("accounts screens in a r
     expect(problems).toEqual([]);
   });
 
+  it("issue 37 item 11: changing a verified email says a second link then goes to the new address", async () => {
+    const person = await signUpVerified(server, { name: "Ema Move" });
+    const newEmail = `moved-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { page, problems } = await pageAs(person.session);
+    await page.goto(`${server.url}/settings/account`);
+    await page.getByTestId("new-email").fill(newEmail);
+    await page.getByTestId("change-email-submit").click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "confirmation link" });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(
+      `We sent a confirmation link to ${person.email.toLowerCase()}. Once you open it, a second link goes to ${newEmail}: your email changes when you open that one.`,
+    );
+    expect(problems).toEqual([]);
+  });
+
   it("item 10: a signed-in person approves a command-line sign-in on /device", async () => {
     const person = await signUpVerified(server, { name: "Devi Cee" });
     const tool = new HttpSession(server.url, null);

@@ -48,10 +48,23 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a 
     const chart = page.locator('[data-testid="tool-card"][data-tool="dailyStats"] svg');
     await chart.first().waitFor();
     await page.locator('[data-testid="tool-card"][data-tool="searchIssues"]').getByText("CheckoutError: card declined").waitFor();
+    // Issue 37 item 6: the approval names the issue by its title (linked) and shows current → new, no raw id.
+    const approval = page.locator('[data-testid="tool-card"][data-tool="setIssueStatus"]');
+    await approval.getByTestId("proposed-change-issue").filter({ hasText: "CheckoutError: card declined" }).waitFor();
+    expect(await approval.getByTestId("proposed-change-issue").getAttribute("href")).toContain(`/dashboard/issues/${issue.id}`);
+    expect(await approval.getByTestId("proposed-change-values").innerText()).toBe("Open → Resolved");
+    expect(await approval.innerText()).not.toContain(issue.id);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect.poll(async () => (await tenant.session.query("issue.get", { projectId: tenant.project.id, issueId: issue.id })).data.status).toBe("RESOLVED");
     await page.getByRole("link", { name: "the checkout error" }).waitFor();
     expect(await page.getByTestId("token-usage").last().innerText()).toMatch(/input/);
+
+    // The activity says the agent made the change, on this person's approval.
+    await page.getByRole("link", { name: "CheckoutError: card declined" }).click();
+    const entry = page.locator('[data-testid="issue-activity-entry"][data-kind="status"]');
+    await entry.waitFor();
+    expect(await entry.locator("span").first().innerText()).toBe("The AI agent changed the status from Open to Resolved, on Chat E2E User’s approval");
+    await page.goBack();
 
     await page.goto(`${server.url}/settings/organization`);
     await page.getByTestId("ai-usage-card").locator("tbody tr").first().waitFor();
@@ -74,6 +87,18 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the AI agent chat in a 
     expect((await tenant.session.query("conversation.list")).data).toEqual([]);
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("says 'Conversation not found' for an unknown chat id, not 'Project not found' (issue 37 item 12)", async () => {
+    const tenant = await triageTenant(server, "Chat Missing");
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, tenant.session, server.url);
+    await page.goto(`${server.url}/dashboard/chat/${crypto.randomUUID()}`);
+    const view = page.getByTestId("not-found-conversation");
+    await view.waitFor();
+    expect(await view.getByRole("heading").innerText()).toBe("Conversation not found");
+    expect(await page.getByText("Project not found").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   describe("on FAULTLINE_CLOUD without a plus subscription", () => {
     let cloud: TestServer;

@@ -102,4 +102,26 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("foundation in a real br
     expect(await page.evaluate(() => localStorage.getItem("faultline-theme"))).toBe("dark");
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it("links the sign-up's Privacy Policy to the built-in page, or to PRIVACY_POLICY_URL when set (issue 37 item 12)", async () => {
+    const { page, problems } = await newPage(browser);
+    await page.goto(`${server.url}/auth/signup`);
+    const link = page.getByTestId("privacy-policy-link");
+    expect(await link.innerText()).toBe("Privacy Policy");
+    expect(new URL((await link.getAttribute("href"))!, server.url).pathname).toBe("/privacy");
+    await page.goto(`${server.url}/privacy`);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Privacy Policy");
+    expect(await page.getByTestId("privacy-policy").innerText()).toContain("What is stored.");
+
+    const policy = "https://policies.example.test/privacy";
+    const configured = await startTestServer({ serveClient: true, env: { PRIVACY_POLICY_URL: policy } });
+    try {
+      await page.goto(`${configured.url}/auth/signup`);
+      await expect.poll(() => page.getByTestId("privacy-policy-link").getAttribute("href")).toBe(policy);
+      expect(await page.getByTestId("privacy-policy-link").getAttribute("rel")).toBe("noopener noreferrer");
+    } finally {
+      await configured.close();
+    }
+    expect(problems).toEqual([]);
+  }, 90_000);
 });

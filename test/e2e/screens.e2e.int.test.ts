@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
@@ -219,6 +219,85 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
     await page.waitForURL(/\/dashboard\/events/);
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it("keeps the issue's title clear of its Status and Severity selects at 390 px (issue 37 item 5)", async () => {
+    const width = 390;
+    const { page, problems } = await signedInPage({ width, height: 844 });
+    await page.goto(`${server.url}/dashboard/issues/${hotIssueId}?projectId=${second.id}`);
+    await page.getByTestId("issue-severity-select").waitFor();
+    const boxes = await page.evaluate(() =>
+      ["issue-title", "issue-status-select", "issue-severity-select"].map((id) => {
+        const box = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+        return { id, left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      }),
+    );
+    const [title, ...selects] = boxes;
+    for (const select of selects) {
+      const overlaps = title.left < select.right && select.left < title.right && title.top < select.bottom && select.top < title.bottom;
+      expect(overlaps, `${select.id} ${JSON.stringify(select)} over the title ${JSON.stringify(title)}`).toBe(false);
+      expect(select.right, select.id).toBeLessThanOrEqual(width);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("opens an issue or an exception from anywhere on its row, not only from its title or 8-character id (issue 37 item 12)", async () => {
+    const { page, problems } = await signedInPage();
+    await page.goto(`${server.url}/dashboard/issues?projectId=${second.id}`);
+    const hotRow = page.locator(`[data-testid="issue-row"][data-issue-id="${hotIssueId}"]`);
+    // A person's click on a plain cell (Playwright's own click refuses a point the row's link covers).
+    const clickCentre = async (locator: Locator) => {
+      await locator.scrollIntoViewIfNeeded();
+      const box = (await locator.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await clickCentre(hotRow.getByTestId("issue-event-count"));
+    await page.waitForURL(new RegExp(`/dashboard/issues/${hotIssueId}`), { waitUntil: "commit" });
+    await page.getByTestId("issue-detail").waitFor();
+
+    // The bulk-selection checkbox still selects, it does not open the issue.
+    await page.goBack();
+    await hotRow.getByTestId("issue-checkbox").click();
+    await expect.poll(() => hotRow.getAttribute("data-state")).toBe("selected");
+    expect(new URL(page.url()).pathname).toBe("/dashboard/issues");
+
+    await page.goto(`${server.url}/dashboard/exceptions?projectId=${second.id}`);
+    const row = page.getByTestId("exception-row").first();
+    const exceptionId = await row.getAttribute("data-exception-id");
+    await clickCentre(row.locator("td").last());
+    await page.waitForURL(new RegExp(`/exceptions/${exceptionId}`), { waitUntil: "commit" });
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("shows a new project waiting for the first event with its DSN until one arrives (issue 37 item 12)", async () => {
+    const fresh = await createTriageProject(session, "fresh-api");
+    const { dsn } = (await session.query("project.get", { projectId: fresh.id })).data;
+    const { page, problems } = await signedInPage();
+    await page.goto(`${server.url}/dashboard/projects/${fresh.id}/settings`);
+    const waiting = page.getByTestId("first-event-waiting");
+    await waiting.waitFor();
+    expect(await waiting.innerText()).toContain("Waiting for the first event");
+    expect(await page.getByTestId("first-event-dsn").innerText()).toBe(dsn);
+
+    await sendEvent(server, fresh, { type: "FirstError", value: "hello", fn: "firstHandler" });
+    await page.getByTestId("first-event-received").waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+
+    // The issue list's empty state waits too, and gives way to the issue when it arrives.
+    const other = await createTriageProject(session, "fresh-web");
+    await page.goto(`${server.url}/dashboard/issues?projectId=${other.id}`);
+    await page.getByTestId("issues-empty").getByTestId("first-event-waiting").waitFor();
+    await sendEvent(server, other, { type: "FirstError", value: "hello", fn: "firstHandler" });
+    await expect.poll(() => page.getByTestId("issue-row").count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+
+    // A project that has issues shows neither.
+    await page.goto(`${server.url}/dashboard/projects/${second.id}/settings`);
+    await page.getByTestId("project-dsn").waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByTestId("first-event-waiting").count()).toBe(0);
+    expect(await page.getByTestId("first-event-received").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it("keeps the original DSN when a key is added and changes it only through 'Make primary' (item 22)", async () => {
     const { page, problems } = await signedInPage();

@@ -3,6 +3,7 @@ import type { ExceptionListItem } from "@/shared/triage.views";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { ENVIRONMENT_LABELS } from "@/shared/environments";
 import { RelativeTime } from "./relative-time";
+import { LINKED_ROW, ROW_LINK } from "./row-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./ui/table";
 
 /** "TypeError: x is undefined", or whichever half the SDK sent. */
@@ -13,7 +14,7 @@ export function exceptionSummary(exception: Pick<ExceptionListItem, "name" | "me
   return name || message || "(no message)";
 }
 
-/** Occurrences of one issue (or of a whole project), each linking to its detail. */
+/** Occurrences of one issue (or of a whole project), each row linking to its detail. */
 export function ExceptionsTable({
   exceptions,
   projectId,
@@ -36,13 +37,13 @@ export function ExceptionsTable({
       </TableHeader>
       <TableBody>
         {exceptions.map((exception) => (
-          <TableRow key={exception.id} data-testid="exception-row" data-exception-id={exception.id}>
+          <TableRow key={exception.id} className={LINKED_ROW} data-testid="exception-row" data-exception-id={exception.id}>
             <TableCell className="pl-4">
               <Link
                 to="/dashboard/issues/$issueId/exceptions/$exceptionId"
                 params={{ issueId: exception.issueId, exceptionId: exception.id }}
                 search={{ projectId }}
-                className="font-mono text-xs hover:underline"
+                className={`font-mono text-xs hover:underline ${ROW_LINK}`}
                 title={exception.eventId}
                 data-testid="exception-link"
               >

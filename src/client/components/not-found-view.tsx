@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { Building2Icon, FolderPlusIcon, FolderSearchIcon, SearchXIcon } from "lucide-react";
+import { Building2Icon, FolderPlusIcon, FolderSearchIcon, MessageSquareOffIcon, SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { Button } from "./ui/button";
 
-export type NotFoundType = "organization" | "projects" | "project";
+export type NotFoundType = "organization" | "projects" | "project" | "conversation";
 
 interface Props {
   /** What is missing; without it the plain 'Not Found' view is shown. */
@@ -35,6 +35,16 @@ const VIEWS: Record<NotFoundType, { icon: ReactNode; title: string; description:
     action: (
       <Button asChild variant="outline">
         <Link to="/dashboard/projects">See all projects</Link>
+      </Button>
+    ),
+  },
+  conversation: {
+    icon: <MessageSquareOffIcon className="size-10 text-muted-foreground" aria-hidden />,
+    title: "Conversation not found",
+    description: "This conversation does not exist, was deleted, or belongs to someone else.",
+    action: (
+      <Button asChild variant="outline">
+        <Link to="/dashboard/chat">See your conversations</Link>
       </Button>
     ),
   },

@@ -135,7 +135,7 @@ export function createAuth({ env, db, mailer, secret, logger, secretBox, billing
             kind: "change-email",
             to: user.email,
             subject: "Confirm your new email address",
-            text: `Hi ${user.name},\n\nYou asked to change your Faultline email to ${newEmail}. Open the link below to confirm.`,
+            text: `Hi ${user.name},\n\nYou asked to change your Faultline email to ${newEmail}. Open the link below to confirm; a second link then goes to ${newEmail}, and your email changes once you open it.`,
             actionUrl: url,
           });
         },

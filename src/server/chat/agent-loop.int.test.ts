@@ -91,7 +91,7 @@ describe("the agent loop", () => {
     expect(list[0]).toMatchObject({ id: conversationId, title: "Checkout failures today" });
   });
 
-  it("asks for approval before a status change, and changes it only once approved, as the user", async () => {
+  it("asks for approval before a status change, and changes it only once approved, as the agent on the user's approval", async () => {
     model = scriptedModel([() => toolCalls({ name: "setIssueStatus", input: { issueId, status: "RESOLVED" } }), () => text("Resolved it.")]);
     const conversationId = crypto.randomUUID();
     const asked = await ask("Resolve the checkout error", conversationId);
@@ -105,7 +105,9 @@ describe("the agent loop", () => {
     expect(approved.text).toBe("Resolved it.");
     expect((await issueRow()).status).toBe("RESOLVED");
     const activity = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issueId));
-    expect(activity.map((row) => [row.kind, row.toValue, row.actorUserId])).toEqual([["status", "RESOLVED", a.userId]]);
+    expect(activity.map((row) => [row.kind, row.toValue, row.actorUserId, row.via])).toEqual([["status", "RESOLVED", a.userId, "agent"]]);
+    const { data: detail } = await a.session.query("issue.get", { projectId: a.project.id, issueId });
+    expect(detail.activity[0]).toMatchObject({ kind: "status", to: "RESOLVED", via: "agent", actor: { id: a.userId } });
 
     // The same approval again is refused: the stored call is no longer waiting.
     const replayed = await askAgent(a.session, a.project.id, { id: conversationId, message: approvalMessage(asked, true) });

@@ -155,7 +155,8 @@ export async function startChatAnswer(
     const history = await historyWith(ctx, conversation, input.message, question);
 
     const window = conversation.dateFrom && conversation.dateTo ? { from: conversation.dateFrom, to: conversation.dateTo } : undefined;
-    const scope: AgentScope = { db: ctx.db, org: ctx.org, projectId, window, checkedProject: project };
+    // Writes run only after the caller approved them in the chat: the activity says so (via "agent").
+    const scope: AgentScope = { db: ctx.db, org: ctx.org, projectId, window, checkedProject: project, via: "agent" };
     const tools = agentToolSet(scope, ctx.logger);
     const model = provider.languageModel(provider.modelId);
     const messages = await convertToModelMessages(pruneHistory(history, ctx.env.AI_CONTEXT_TOKENS), { tools, ignoreIncompleteToolCalls: true });

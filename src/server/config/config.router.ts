@@ -8,5 +8,7 @@ export const configRouter = router({
     requireEmailVerification: ctx.env.REQUIRE_EMAIL_VERIFICATION,
     socialProviders: publicProviders(ctx.env),
     devOutbox: ctx.env.devOutbox && !ctx.env.SMTP_URL,
+    /** null: the client's built-in /privacy page. */
+    privacyPolicyUrl: ctx.env.PRIVACY_POLICY_URL ?? null,
   })),
 });

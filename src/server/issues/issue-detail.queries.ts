@@ -51,6 +51,7 @@ const issueActivity = preparedPerDb((db) =>
       from: issueActivities.fromValue,
       to: issueActivities.toValue,
       createdAt: issueActivities.createdAt,
+      via: issueActivities.via,
       actorId: user.id,
       actorName: user.name,
       actorEmail: user.email,

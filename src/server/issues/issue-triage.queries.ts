@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { IssueSeverity, IssueStatus } from "../../shared/triage.inputs";
+import type { IssueActivityVia } from "../../shared/triage.views";
 import type { Db } from "../db/client";
 import { issueActivities, issues } from "../db/schema/index";
 import { statusChange, statusesMovableTo } from "./issue-state";
@@ -9,6 +10,8 @@ export interface TriageActor {
   organizationId: string;
   projectId: string;
   userId: string;
+  /** The AI agent acting on the user's approval (recorded in the activity); absent: the user themselves. */
+  via?: IssueActivityVia;
 }
 
 /**
@@ -37,6 +40,7 @@ export function updateIssueStatuses(db: Db, actor: TriageActor, issueIds: string
         projectId: actor.projectId,
         issueId: row.id,
         actorUserId: actor.userId,
+        via: actor.via ?? null,
         kind: "status",
         fromValue: row.status,
         toValue: status,
@@ -64,6 +68,7 @@ export function updateIssueSeverity(db: Db, actor: TriageActor, issueId: string,
       projectId: actor.projectId,
       issueId,
       actorUserId: actor.userId,
+      via: actor.via ?? null,
       kind: "severity",
       fromValue: current.severity,
       toValue: severity,

@@ -20,9 +20,9 @@ import { selectIssue, selectIssueFirstPage, selectIssuePage, selectIssueProjectI
 import { toIssueDetail, toIssueListItem } from "./issue.view";
 
 /** Who changes an issue (status, severity, merge, split): a role with `issue:triage`. */
-export async function triageActor(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, projectId: string): Promise<TriageActor> {
+export async function triageActor(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject" | "via">, projectId: string): Promise<TriageActor> {
   await requirePermission(ctx, "issue:triage");
-  return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId };
+  return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId, via: ctx.via };
 }
 
 /** The list's filter with its environment buckets resolved to the project's environment names. */
@@ -76,13 +76,13 @@ async function requireIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedPro
 }
 
 /** Setting the status an issue already has changes nothing and records nothing. */
-export async function setIssueStatus(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: SetIssueStatusInput): Promise<IssueDetail> {
+export async function setIssueStatus(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject" | "via">, input: SetIssueStatusInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [input.issueId], input.status);
   return getIssue(ctx, input);
 }
 
-export async function setIssueSeverity(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: SetIssueSeverityInput): Promise<IssueDetail> {
+export async function setIssueSeverity(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject" | "via">, input: SetIssueSeverityInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
   await updateIssueSeverity(ctx.db, await triageActor(ctx, input.projectId), input.issueId, input.severity);
   return getIssue(ctx, input);

@@ -34,6 +34,7 @@ function toActivityEntry(row: ActivityRow): IssueActivityEntry {
     to: row.to,
     createdAt: row.createdAt,
     actor: row.actorId ? { id: row.actorId, name: row.actorName ?? "", email: row.actorEmail ?? "" } : null,
+    via: row.via as IssueActivityEntry["via"],
   };
 }
 

@@ -8,7 +8,7 @@ import type { ServiceContext } from "../../context";
  * A Pick of the ServiceContext, so the tools pass it to those services unchanged; its
  * `checkedProject` is the project's row as the server checked it before the model was called.
  */
-export interface AgentScope extends Pick<ServiceContext, "db" | "org" | "checkedProject"> {
+export interface AgentScope extends Pick<ServiceContext, "db" | "org" | "checkedProject" | "via"> {
   projectId: string;
   /** The conversation's time window; tools use it when the model names none. */
   window?: { from: Date; to: Date };

@@ -8,7 +8,7 @@ import { issueIdInput } from "./tool-inputs";
 export const setIssueSeverityTool = defineAgentTool({
   name: "setIssueSeverity",
   description:
-    "Change an issue's severity (LOW, MEDIUM, HIGH, CRITICAL). The user is asked to approve the change first; it is recorded in the issue's activity as done by the user.",
+    "Change an issue's severity (LOW, MEDIUM, HIGH, CRITICAL). The user is asked to approve the change first; it is recorded in the issue's activity as made by the agent on the user's approval.",
   kind: "write",
   input: z.object({ issueId: issueIdInput, severity: z.enum(ISSUE_SEVERITIES) }),
   async execute(scope, input) {

@@ -8,7 +8,7 @@ import { issueIdInput } from "./tool-inputs";
 export const setIssueStatusTool = defineAgentTool({
   name: "setIssueStatus",
   description:
-    "Change an issue's status (OPEN, RESOLVED, IGNORED). The user is asked to approve the change first; it is recorded in the issue's activity as done by the user.",
+    "Change an issue's status (OPEN, RESOLVED, IGNORED). The user is asked to approve the change first; it is recorded in the issue's activity as made by the agent on the user's approval.",
   kind: "write",
   input: z.object({ issueId: issueIdInput, status: z.enum(ISSUE_STATUSES) }),
   async execute(scope, input) {

@@ -15,6 +15,8 @@ export const issueActivities = pgTable(
       .notNull()
       .references(() => issues.id, { onDelete: "cascade" }),
     actorUserId: text("actor_user_id"),
+    /** "agent": made by the AI agent on the actor's approval (IssueActivityEntry.via); null: by the actor. */
+    via: text("via"),
     kind: text("kind").notNull(),
     fromValue: text("from_value"),
     toValue: text("to_value"),

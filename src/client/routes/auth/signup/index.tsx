@@ -22,6 +22,8 @@ export const Route = createFileRoute("/auth/signup/")({
   beforeLoad: ({ context }) => {
     if (context.session) throw redirect({ to: "/dashboard", replace: true });
   },
+  // The "Privacy Policy" link is the installation's (PRIVACY_POLICY_URL) or the built-in page.
+  loader: ({ context }) => context.trpc.config.get.ensureData(),
   component: SignupScreen,
 });
 
@@ -35,6 +37,7 @@ function SignupScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const trpcUtils = trpc.useUtils();
+  const { privacyPolicyUrl } = Route.useLoaderData();
   const form = useZodForm(SignupForm, { name: "", email: "", password: "", dataLocation: "us", acceptPolicy: false });
   const [apiError, setApiError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -136,7 +139,16 @@ function SignupScreen() {
               {...invalidProps("signup-accept-policy", form.errors.acceptPolicy)}
             />
             <Label htmlFor="signup-accept-policy" className="font-normal">
-              I agree to the Privacy Policy
+              I agree to the{" "}
+              {privacyPolicyUrl ? (
+                <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2" data-testid="privacy-policy-link">
+                  Privacy Policy
+                </a>
+              ) : (
+                <Link to="/privacy" target="_blank" className="underline underline-offset-2" data-testid="privacy-policy-link">
+                  Privacy Policy
+                </Link>
+              )}
             </Label>
           </div>
           <FieldError id="signup-accept-policy-error" message={form.errors.acceptPolicy} />

@@ -32,16 +32,16 @@ export const Route = createFileRoute("/_authenticated/dashboard/chat/$chatId")({
   loaderDeps: ({ search }) => ({ isNew: Boolean(search.new) }),
   loader: async (args) => {
     const { context, params, deps } = args;
-    if (deps.isNew) return { conversation: null };
+    if (deps.isNew) return { conversation: null, missing: false };
     try {
       // Never cached (spec §2): every visit reads the stored conversation.
-      return { conversation: await context.trpc.conversation.get.fetch({ id: params.chatId }, { staleTime: 0 }) };
+      return { conversation: await context.trpc.conversation.get.fetch({ id: params.chatId }, { staleTime: 0 }), missing: false };
     } catch (error) {
       if (isPlanRequired(error)) throw redirect({ href: PLANS_PAGE });
       // A conversation of the user's in another of their organizations: that one becomes active.
       if (trpcErrorCode(error) === "NOT_FOUND") await followLinkToItsOrganization(args, { kind: "chat", id: params.chatId });
       // A failed load is swallowed (spec §8): the project may still come from the search params.
-      return { conversation: null };
+      return { conversation: null, missing: trpcErrorCode(error) === "NOT_FOUND" };
     }
   },
   staleTime: 0,
@@ -52,12 +52,13 @@ export const Route = createFileRoute("/_authenticated/dashboard/chat/$chatId")({
 function ChatScreen() {
   const { chatId } = Route.useParams();
   const search = Route.useSearch();
-  const { conversation } = Route.useLoaderData();
+  const { conversation, missing } = Route.useLoaderData();
   const projects = trpc.project.list.useQuery();
   const projectId = conversation?.projectId ?? search.projectId;
   if (projects.isPending) return <PendingView />;
   const project = projects.data?.find((candidate) => candidate.id === projectId);
-  if (!project) return <NotFoundView type="project" />;
+  // With no project to fall back on, an unknown (or another person's) chat id is what is missing.
+  if (!project) return <NotFoundView type={missing ? "conversation" : "project"} />;
   const window = {
     dateFrom: conversation?.dateFrom?.toISOString() ?? search.dateFrom,
     dateTo: conversation?.dateTo?.toISOString() ?? search.dateTo,

@@ -5,6 +5,9 @@ import { UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { isAgentToolName, type AgentToolName } from "@/shared/agent-tool-names";
+import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges";
+import { trpc } from "@/client/lib/trpc";
+import { cleanText } from "@/client/lib/untrusted-text";
 
 export interface ToolPart {
   type: string;
@@ -42,6 +45,60 @@ function IssueLink({ issueId, projectId }: { issueId: string; projectId: string 
     <Link to="/dashboard/issues/$issueId" params={{ issueId }} search={{ projectId }} className="font-mono text-xs underline underline-offset-2">
       {issueId.slice(0, 8)}
     </Link>
+  );
+}
+
+/** The write tools and the issue field each one changes. */
+type ChangeToolName = Extract<AgentToolName, "setIssueStatus" | "setIssueSeverity">;
+const CHANGES: Record<ChangeToolName, { field: "status" | "severity"; labels: Partial<Record<string, string>> }> = {
+  setIssueStatus: { field: "status", labels: STATUS_LABELS },
+  setIssueSeverity: { field: "severity", labels: SEVERITY_LABELS },
+};
+const isChangeTool = (name: string): name is ChangeToolName => Object.hasOwn(CHANGES, name);
+
+/**
+ * What a write tool changes, as a person approving it needs to read it: the issue by its title
+ * (linked), and its field's value now → the value asked for. The tool's input names the issue by
+ * id only; its title and current value are read here, through the same tenancy checks as the
+ * issue screen (an id of another project is a plain "unknown issue").
+ */
+function ProposedChange({
+  name,
+  input,
+  projectId,
+  showCurrent,
+}: {
+  name: ChangeToolName;
+  input: Record<string, unknown>;
+  projectId: string;
+  showCurrent: boolean;
+}) {
+  const { field, labels } = CHANGES[name];
+  const issueId = typeof input.issueId === "string" ? input.issueId : "";
+  const issue = trpc.issue.get.useQuery({ projectId, issueId }, { enabled: issueId !== "", retry: false });
+  const next = typeof input[field] === "string" ? (input[field] as string) : "";
+  const current = issue.data?.[field];
+  return (
+    <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-sm" data-testid="proposed-change">
+      {issue.data ? (
+        <Link
+          to="/dashboard/issues/$issueId"
+          params={{ issueId }}
+          search={{ projectId }}
+          className="min-w-0 font-medium break-words underline underline-offset-2 [overflow-wrap:anywhere]"
+          data-testid="proposed-change-issue"
+        >
+          {cleanText(issue.data.title)}
+        </Link>
+      ) : (
+        <span className="text-muted-foreground">{issue.isPending && issueId ? "Loading the issue…" : "An unknown issue"}</span>
+      )}
+      <span className="text-muted-foreground">· {field}</span>
+      <span data-testid="proposed-change-values">
+        {showCurrent && current ? `${labels[current] ?? current} → ` : "→ "}
+        <span className="font-medium">{labels[next] ?? cleanText(next)}</span>
+      </span>
+    </p>
   );
 }
 
@@ -125,17 +182,22 @@ interface Props {
 /** One tool call as a compact card: what was looked up, its result in brief, and Approve/Deny for writes. */
 export function ToolCard({ part, projectId, onApproval }: Props) {
   const name = part.type.replace(/^tool-/, "");
+  const change = isChangeTool(name) ? name : undefined;
   return (
     <div className="my-2 rounded-md border bg-muted/30 p-3" data-testid="tool-card" data-tool={name}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <WrenchIcon className="size-3.5 text-muted-foreground" aria-hidden />
         <span className="font-medium">{isAgentToolName(name) ? LABELS[name] : name}</span>
-        <span className="min-w-0 flex-1 truncate text-muted-foreground">{describeInput(part.input)}</span>
+        <span className="min-w-0 flex-1 truncate text-muted-foreground">{change ? null : describeInput(part.input)}</span>
         {part.state === "output-error" ? <Badge variant="destructive">failed</Badge> : null}
         {part.state === "output-denied" ? <Badge variant="secondary">not approved</Badge> : null}
         {part.state === "input-streaming" || part.state === "input-available" ? <Badge variant="secondary">running…</Badge> : null}
       </div>
-      {part.state === "output-available" ? (
+      {change && part.input ? (
+        <ProposedChange name={change} input={part.input} projectId={projectId} showCurrent={part.state === "approval-requested"} />
+      ) : null}
+      {part.state === "output-available" && change ? <p className="mt-1 text-xs text-muted-foreground">Done.</p> : null}
+      {part.state === "output-available" && !change ? (
         <div className="mt-1">
           <ToolOutput name={name} output={part.output} projectId={projectId} />
         </div>

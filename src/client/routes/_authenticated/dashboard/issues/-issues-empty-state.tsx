@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { InboxIcon, SettingsIcon, XIcon } from "lucide-react";
 import type { ProjectView } from "@/client/lib/trpc";
 import { Button } from "@/client/components/ui/button";
+import { FirstEventWaiting } from "@/client/components/first-event-waiting";
 
 /** No issue at all (nothing sent yet) reads differently from no issue matching the filters. */
 export function IssuesEmptyState({ filtered, project, onClearFilters }: { filtered: boolean; project: ProjectView; onClearFilters: () => void }) {
@@ -19,6 +20,9 @@ export function IssuesEmptyState({ filtered, project, onClearFilters }: { filter
         <>
           <h2 className="text-lg font-semibold">No issues yet</h2>
           <p className="max-w-md text-sm text-muted-foreground">Errors sent with {project.name}'s DSN show up here, grouped into issues.</p>
+          <div className="w-full max-w-xl text-left">
+            <FirstEventWaiting project={project} />
+          </div>
           <Button asChild variant="outline" size="sm">
             <Link to="/dashboard/projects/$projectId/settings" params={{ projectId: project.id }}>
               <SettingsIcon /> Set up the SDK

@@ -6,6 +6,7 @@ import { LevelBadge, RegressionBadge, SeverityBadge, StatusBadge } from "@/clien
 import { RelativeTime } from "@/client/components/relative-time";
 import { SortableTableHead } from "@/client/components/sortable-table-head";
 import { Checkbox } from "@/client/components/ui/checkbox";
+import { LINKED_ROW, ROW_CONTROL, ROW_LINK } from "@/client/components/row-link";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
 
@@ -59,11 +60,12 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
             data-issue-id={issue.id}
             data-status={issue.status}
             data-state={selected?.has(issue.id) ? "selected" : undefined}
+            className={LINKED_ROW}
           >
             {selected ? (
               <TableCell className="w-10 pl-4 align-top">
                 <Checkbox
-                  className="mt-0.5"
+                  className={`mt-0.5 ${ROW_CONTROL}`}
                   aria-label={`Select ${cleanText(issue.title)}`}
                   checked={selected.has(issue.id)}
                   onCheckedChange={(checked) => toggle(issue.id, checked === true)}
@@ -76,7 +78,7 @@ export function IssuesTable({ issues, projectId, sort, onSort, selected, onSelec
                 to="/dashboard/issues/$issueId"
                 params={{ issueId: issue.id }}
                 search={{ projectId }}
-                className="line-clamp-2 font-medium break-words hover:underline"
+                className={`line-clamp-2 font-medium break-words hover:underline ${ROW_LINK}`}
                 data-testid="issue-title"
               >
                 {cleanText(issue.title)}

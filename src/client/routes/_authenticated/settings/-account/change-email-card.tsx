@@ -32,7 +32,8 @@ export function ChangeEmailCard() {
     {
       success: ({ email, emailVerified }, { newEmail }) =>
         emailVerified
-          ? `We sent a confirmation link to ${email}. Your email changes once you open it.`
+          ? // Spec §4: the current address confirms first; the new one then gets its own verification link.
+            `We sent a confirmation link to ${email}. Once you open it, a second link goes to ${newEmail.toLowerCase()}: your email changes when you open that one.`
           : `Your email is now ${newEmail.toLowerCase()}. Check it for a verification link.`,
     },
   );
@@ -55,7 +56,11 @@ export function ChangeEmailCard() {
             id="new-email"
             label="New email address"
             error={form.errors.newEmail}
-            hint={user.emailVerified ? "A verified address gets a confirmation mail first; the change applies once you open its link." : undefined}
+            hint={
+              user.emailVerified
+                ? "Your current address gets a confirmation link first; then a second link goes to the new address, and the change applies once you open it."
+                : undefined
+            }
           >
             <Input
               id="new-email"

@@ -17,9 +17,17 @@ export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[]
           {activity.length === 0 ? <li className="text-sm text-muted-foreground">No changes yet.</li> : null}
           {activity.map((entry) => (
             <li key={entry.id} className="grid gap-0.5 border-l-2 pl-3 text-sm" data-testid="issue-activity-entry" data-kind={entry.kind}>
-              <span>
-                <span className="font-medium">{entry.actor?.name || entry.actor?.email || "Faultline"}</span> {describe(entry)}
-              </span>
+              {entry.via === "agent" ? (
+                // The agent made the change; the person who approved it in the chat is named as such.
+                <span>
+                  <span className="font-medium">The AI agent</span> {describe(entry)}, on{" "}
+                  <span className="font-medium">{actorName(entry) ?? "a former member"}</span>’s approval
+                </span>
+              ) : (
+                <span>
+                  <span className="font-medium">{actorName(entry) ?? "Faultline"}</span> {describe(entry)}
+                </span>
+              )}
               <RelativeTime date={entry.createdAt} className="text-xs text-muted-foreground" />
             </li>
           ))}
@@ -27,6 +35,10 @@ export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[]
       </CardContent>
     </Card>
   );
+}
+
+function actorName(entry: IssueActivityEntry): string | undefined {
+  return entry.actor?.name || entry.actor?.email || undefined;
 }
 
 function label(kind: IssueActivityEntry["kind"], value: string | null): string {

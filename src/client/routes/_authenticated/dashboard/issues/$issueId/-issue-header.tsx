@@ -18,7 +18,9 @@ export function IssueHeader({ issue }: { issue: IssueDetail }) {
   useDocumentTitle(title);
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
-      <div className="grid min-w-0 flex-1 gap-2">
+      {/* A 16rem basis, not 0: where the title and the controls do not fit side by side (a phone),
+          the controls wrap below instead of squeezing the title's column under its own badges. */}
+      <div className="grid min-w-0 flex-[1_1_16rem] gap-2">
         <h1 className="text-2xl font-semibold tracking-tight break-words [overflow-wrap:anywhere]" data-testid="issue-title">
           {title}
         </h1>

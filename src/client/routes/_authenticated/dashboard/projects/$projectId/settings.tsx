@@ -5,6 +5,7 @@ import { trpc, trpcErrorCode } from "@/client/lib/trpc";
 import { followLinkOrNotFound } from "@/client/lib/link-organization";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { PageHeader } from "@/client/components/page-header";
+import { FirstEventWaiting } from "@/client/components/first-event-waiting";
 import { NotFoundView } from "@/client/components/not-found-view";
 import { PendingView } from "@/client/components/pending-view";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
@@ -75,6 +76,7 @@ function ProjectSettings() {
         </Button>
         <PageHeader title="Project settings" description={project.data.name} />
       </div>
+      <FirstEventWaiting project={project.data} />
       <ProjectKeysCard project={project.data} />
       <SetupSnippetsCard project={project.data} />
       <SourceMapsCard project={project.data} />

@@ -1,0 +1,1 @@
+ALTER TABLE "issue_activities" ADD COLUMN "via" text;
