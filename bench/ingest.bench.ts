@@ -136,7 +136,11 @@ function serverTarget(kind: "postgres" | "pglite", adminUrl = ADMIN_URL) {
     if (bundleTraffic && SOURCE_MAPS === "uploaded") await uploadBundleMap(database.db, project, bundleTraffic);
     // PGlite allows one process at a time: hand the directory to the server.
     if (kind === "pglite") await database.close();
-    const app = await startAppProcess({ ...env, LOG_LEVEL: "error" }, undefined, process.env.BENCH_SERVER_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []);
+    const app = await startAppProcess(
+      { ...env, LOG_LEVEL: "error" },
+      undefined,
+      process.env.BENCH_SERVER_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [],
+    );
     children.add(app.child);
     return {
       url: `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`,
