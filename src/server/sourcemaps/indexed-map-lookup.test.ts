@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildBundle } from "../../../test/helpers/esbuild-bundle";
 import { IndexedMapLookup } from "./indexed-map-lookup";
 import { buildMapIndex } from "./map-index-build";
-import { MAP_INDEX_LIMITS } from "./map-index-format";
+import { encodePart, MAP_INDEX_LIMITS } from "./map-index-format";
 import { originalPositions, parseSourceMap, type GeneratedPosition, type MapInput } from "./parsed-source-map";
 import { SOURCE_MAP_LIMITS } from "./source-map-limits";
 import type { MapIndexer } from "./map-indexing";
@@ -156,7 +156,14 @@ describe("IndexedMapLookup over a map's index", () => {
       debugId: null,
       positions: expected,
     });
-    expect(fallback.keys).toEqual(["none", "partial"]);
+    // A header this version cannot read (damaged, or from a newer version): read whole too, never a failed event.
+    const unreadable = memoryIndex([encodePart(JSON.stringify({ v: 99 })), ...build.parts.slice(1)]);
+    expect(await lookup.lookup("newer", async () => json(map), [{ line: 2, column: 0 }], unreadable)).toEqual({
+      status: "ok",
+      debugId: null,
+      positions: expected,
+    });
+    expect(fallback.keys).toEqual(["none", "partial", "newer"]);
   });
 
   it("does not index a map whose header or pages would be too large to read on the main thread", () => {

@@ -127,7 +127,7 @@ export class IndexedMapLookup implements MapLookup {
     return { status: "ok", debugId: header.debugId, positions: answers };
   }
 
-  /** The decoded parts among `numbers`, from the cache or read and decoded (one per turn); absent ones are left out. */
+  /** The decoded parts among `numbers`, from the cache or read and decoded (one per turn); absent or unreadable ones are left out. */
   private async parts<T extends Part>(key: string, index: MapIndexParts, numbers: number[], decodeOne: (bytes: Uint8Array) => T): Promise<Map<number, T>> {
     const found = new Map<number, T>();
     const missing: number[] = [];
@@ -138,7 +138,14 @@ export class IndexedMapLookup implements MapLookup {
     }
     if (missing.length === 0) return found;
     for (const [number, bytes] of await index.read(missing)) {
-      const part = decodeOne(bytes);
+      let part: T;
+      try {
+        part = decodeOne(bytes);
+      } catch (error) {
+        // A part this version cannot read (damaged, or written by a newer version): as if absent, so the map is read whole.
+        this.logger?.warn("source map index part unreadable", { key, part: number, err: error });
+        continue;
+      }
       this.cache.set(`${key}#${number}`, part);
       found.set(number, part);
       await nextTurn();
