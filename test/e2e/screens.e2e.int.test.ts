@@ -268,6 +268,19 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("shows the latest exception's stack trace on the issue page itself (issue 37 item 12)", async () => {
+    const { page, problems } = await signedInPage();
+    const issue = (await session.query("issue.get", { projectId: second.id, issueId: hotIssueId })).data;
+    await page.goto(`${server.url}/dashboard/issues/${hotIssueId}?projectId=${second.id}`);
+    const trace = page.getByTestId("issue-latest-stack-trace");
+    await trace.waitFor();
+    expect(await trace.getAttribute("data-exception-id")).toBe(issue.latestExceptionId);
+    // The crashing frame's function, without opening the exception page.
+    await expect.poll(() => trace.getByTestId("frame-function").allInnerTexts()).toContain("hotHandler");
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/issues/${hotIssueId}`);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("shows a new project waiting for the first event with its DSN until one arrives (issue 37 item 12)", async () => {
     const fresh = await createTriageProject(session, "fresh-api");
     const { dsn } = (await session.query("project.get", { projectId: fresh.id })).data;

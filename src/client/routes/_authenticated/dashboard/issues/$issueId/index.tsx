@@ -17,6 +17,7 @@ import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
 import { LatestExceptionBlockIp } from "@/client/components/waf/latest-exception-block-ip";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
+import { LatestStackTrace } from "./-latest-stack-trace";
 import { SimilarIssuesCard } from "./-similar-issues-card";
 import { WhyGroupedCard } from "./-why-grouped-card";
 
@@ -83,6 +84,7 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-6">
+          <LatestStackTrace projectId={projectId} latestExceptionId={issue.data.latestExceptionId} />
           <IssueOccurrencesCard projectId={projectId} issueId={issueId} />
           <LatestExceptionsCard issue={issue.data} />
           <IssueTagsCard tags={issue.data.tags} />
