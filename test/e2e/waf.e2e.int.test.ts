@@ -18,6 +18,7 @@ import { seedWafAccount, startWafTestServer, type TestServer } from "../helpers/
 const BUILT_CLIENT = path.resolve(import.meta.dirname, "../../dist/client/index.html");
 const APP_DIR = path.join(import.meta.dirname, "waf-sentry-app");
 const CLIENT_IP = "203.0.113.45";
+const OTHER_IP = "198.51.100.7";
 
 /** Runs the Express shop under @sentry/node, sends one checkout from CLIENT_IP (behind a proxy), and stops it once the SDK flushed. */
 async function failCheckoutFrom(dsn: string, clientIp: string) {
@@ -116,11 +117,35 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("AWS WAF in a real brows
     // The issue's activity and the WAF screen's history both record it.
     await page.goto(`${server.url}/dashboard/issues/${exception!.issueId}/?projectId=${project.id}`);
     await expect.poll(() => page.getByTestId("issue-activity").innerText()).toContain(`unblocked ${CLIENT_IP}/32 in AWS WAF`);
-    // The issue detail offers the same for its latest exception's client.
-    await page.getByTestId("block-ip-panel").getByTestId("ip-not-blocked").waitFor();
-    expect(await page.getByTestId("block-ip-panel").innerText()).toContain(`Latest exception's client IP ${CLIENT_IP}`);
+    // The issue detail offers it in its actions menu: one client address goes straight to the confirmation.
+    await page.getByTestId("issue-actions").click();
+    expect(await page.getByTestId("block-ip").getAttribute("data-ips")).toBe(CLIENT_IP);
+    await page.getByTestId("block-ip").click();
+    expect(await page.getByTestId("block-ip-dialog").getByRole("heading").innerText()).toBe(`Block ${CLIENT_IP}?`);
+    expect(await page.getByTestId("block-ip-choice-dialog").count()).toBe(0);
+    await page.getByTestId("block-ip-dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("block-ip-dialog").waitFor({ state: "detached" });
+
+    // A second client fails the same checkout: the menu then asks which address, with its count.
+    await failCheckoutFrom(project.dsn, OTHER_IP);
+    await expect.poll(async () => (await session.query("exception.list", { projectId: project.id, issueId: exception!.issueId })).data.items.length).toBe(2);
+    await page.reload();
+    await page.getByTestId("issue-actions").click();
+    await expect.poll(() => page.getByTestId("block-ip").getAttribute("data-ips")).toBe(`${OTHER_IP} ${CLIENT_IP}`);
+    await page.getByTestId("block-ip").click();
+    const choice = page.getByTestId("block-ip-choice-dialog");
+    await choice.waitFor();
+    expect(await choice.getByTestId("block-ip-choice").count()).toBe(2);
+    const other = choice.locator(`[data-testid="block-ip-choice"][data-ip="${OTHER_IP}"]`);
+    expect(await other.getByTestId("block-ip-choice-count").innerText()).toBe("1 of 2 exceptions");
+    await other.click();
+    expect(await page.getByTestId("block-ip-target").innerText()).toContain(OTHER_IP);
+    await page.getByTestId("block-ip-dialog").getByTestId("confirm-submit").click();
+    await expect.poll(() => aws.ipSet(seeded.blocked.id)?.addresses).toContain(`${OTHER_IP}/32`);
+    expect(aws.ipSet(seeded.blocked.id)?.addresses).not.toContain(`${CLIENT_IP}/32`);
+    await expect.poll(() => page.getByTestId("issue-activity").innerText()).toContain(`blocked ${OTHER_IP}/32 in AWS WAF`);
     await page.goto(`${server.url}/dashboard/integrations/aws/waf`);
-    await expect.poll(() => page.getByTestId("waf-audit-entry").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("waf-audit-entry").count()).toBe(3);
     // The rule's sampled requests link the client IP to the exception it caused.
     aws.addSample({
       webAclArn: seeded.webAcl.arn,

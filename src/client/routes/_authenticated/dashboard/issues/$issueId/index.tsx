@@ -15,7 +15,7 @@ import { IssueFactsCard } from "./-issue-facts-card";
 import { IssueOccurrencesCard } from "./-issue-occurrences-card";
 import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
-import { LatestExceptionBlockIp } from "@/client/components/waf/latest-exception-block-ip";
+import { IssueActionsMenu } from "@/client/components/waf/issue-actions-menu";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
 import { LatestStackTrace } from "./-latest-stack-trace";
 import { SimilarIssuesCard } from "./-similar-issues-card";
@@ -74,13 +74,15 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
   return (
     <div className="grid gap-6 grid-cols-[minmax(0,1fr)]" data-testid="issue-detail" data-issue-id={issue.data.id}>
       <div>
-        <Button asChild variant="ghost" size="sm" className="mb-3 -ml-2">
-          <Link to="/dashboard/issues" search={{ projectId }}>
-            <ArrowLeftIcon /> Issues
-          </Link>
-        </Button>
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <Button asChild variant="ghost" size="sm" className="-ml-2">
+            <Link to="/dashboard/issues" search={{ projectId }}>
+              <ArrowLeftIcon /> Issues
+            </Link>
+          </Button>
+          <IssueActionsMenu projectId={projectId} issueId={issueId} />
+        </div>
         <IssueHeader issue={issue.data} />
-        <LatestExceptionBlockIp projectId={projectId} latestExceptionId={issue.data.latestExceptionId} />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-6">
