@@ -30,6 +30,15 @@ export const issues = pgTable(
     eventCount: bigint("event_count", { mode: "number" }).notNull().default(0),
     userCount: integer("user_count").notNull().default(0),
     firstRelease: text("first_release"),
+    /**
+     * "Resolved in a release": the version whose events still see the issue resolved or reopen it.
+     * With `resolvedInNextRelease`, the project's latest release when it was resolved — events from
+     * it or an older release keep it resolved, a newer one reopens it. Without, the named version is
+     * the first that must no longer see it — older releases keep it resolved, it or newer reopen it.
+     * Releases are ordered by creation time. Cleared when the issue changes status again.
+     */
+    resolvedInRelease: text("resolved_in_release"),
+    resolvedInNextRelease: boolean("resolved_in_next_release").notNull().default(false),
     lastRelease: text("last_release"),
     environments: text("environments")
       .array()
