@@ -40,6 +40,9 @@ function getColumns() {
     url: releases.url,
     dateStarted: releases.dateStarted,
     dateReleased: releases.dateReleased,
+    status: releases.status,
+    ref: releases.ref,
+    firstSeenInEvent: releases.firstSeenInEvent,
     createdAt: releases.createdAt,
   };
 }
