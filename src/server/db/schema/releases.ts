@@ -144,7 +144,7 @@ export const deploys = pgTable(
 
 /**
  * Release health: the SDKs' `session` and `sessions` items counted per project, release,
- * environment bucket and UTC hour at ingest — no row per session. `sessions` counts sessions
+ * environment (the name as the SDK sent it, capped like other indexed texts; "" when none) and UTC hour at ingest — no row per session. `sessions` counts sessions
  * started; `errored`, `crashed` and `abnormal` count sessions by their worst outcome, each session
  * in at most one of them (crashed > abnormal > errored), so healthy = sessions − the three.
  */
@@ -170,7 +170,7 @@ export const releaseHealthHourly = pgTable(
 );
 
 /**
- * Distinct users (the session's `did`) per project, release, environment bucket and UTC day, and
+ * Distinct users (the session's `did`) per project, release, environment (as in the hourly table) and UTC day, and
  * whether any of their sessions that day crashed: crash-free users without a row per session.
  */
 export const releaseHealthUsers = pgTable(
