@@ -1,5 +1,5 @@
 import { orgProcedure, router } from "../trpc/init";
-import { CreateRepositoryInput, RepositoryIdInput } from "./repository.inputs";
+import { CreateRepositoryInput, RepositoryIdInput } from "../../shared/repository.inputs";
 import { createRepository, listRepositories, removeRepository } from "./repository.service";
 
 /** The organization's repositories (settings → Repositories), which release commits name. */

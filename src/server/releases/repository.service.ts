@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { AppError, notFound } from "../errors";
 import { requirePermission } from "../organizations/permissions";
-import type { CreateRepositoryInput } from "./repository.inputs";
+import type { CreateRepositoryInput } from "../../shared/repository.inputs";
 import { deleteRepository, insertRepository, selectRepositories, type RepositoryRow } from "./repositories.queries";
 
 /** A repository as the settings screen shows it. */

@@ -1,5 +1,5 @@
 import { selectRepositories, type RepositoryRow } from "../releases/repositories.queries";
-import { CreateRepositoryInput } from "../releases/repository.inputs";
+import { CreateRepositoryInput } from "../../shared/repository.inputs";
 import { createRepository } from "../releases/repository.service";
 import type { SentryContext } from "./sentry-auth";
 
