@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { issues, projects, releaseCommits, releaseProjects, releases } from "../db/schema/index";
 
@@ -128,7 +128,8 @@ export async function selectPreviousReleaseWithCommits(db: Db, organizationId: s
     .where(
       and(
         eq(releases.organizationId, organizationId),
-        sql`${releases.createdAt} < ${release.createdAt}`,
+        // lt() binds the Date through the column's mapper (a raw Date in sql`` fails on postgres-js).
+        lt(releases.createdAt, release.createdAt),
         sql`exists (select 1 from ${releaseCommits} where ${releaseCommits.releaseId} = ${releases.id} and ${releaseCommits.organizationId} = ${organizationId})`,
       ),
     )
