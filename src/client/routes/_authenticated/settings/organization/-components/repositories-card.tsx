@@ -88,7 +88,7 @@ function RepositoryList({ canManage }: { canManage: boolean }) {
                 <GitBranchIcon className="size-4 text-muted-foreground" aria-hidden /> {repository.name}
               </span>
               {repository.url ? (
-                <a href={repository.url} target="_blank" rel="noreferrer noopener" className="text-xs text-muted-foreground underline break-all">
+                <a href={repository.url} target="_blank" rel="noreferrer noopener" className="block text-xs text-muted-foreground underline break-all">
                   {repository.url}
                 </a>
               ) : null}
