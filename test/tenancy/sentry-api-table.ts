@@ -46,6 +46,11 @@ export interface SentryApiEntry {
    * own. Another organization's project answers 400 `Invalid project: …`, as Sentry does.
    */
   projectsInBody?: (tenant: SentryTenant, project: string | number) => unknown;
+  /**
+   * For deletes: the release the route names instead of the tenant's own (which must stay for the
+   * other routes). The matrix creates it in the tenant's organization again before each call.
+   */
+  doomedRelease?: (tenant: SentryTenant) => string;
 }
 
 /** A small chunk as sentry-cli uploads it: gzip-compressed, named by the SHA-1 of its bytes. */
@@ -61,6 +66,10 @@ const assemble = (tenant: SentryTenant, project: string | number) => ({
   projects: [project],
   version: tenant.release,
 });
+
+const doomed = (tenant: SentryTenant) => `${tenant.release}-doomed`;
+const RELEASE_WRITE = { scopes: ["project:releases"], requires: "release:manage" } as const;
+const RELEASE_READ = ["project:releases", "project:read"] as const;
 
 /** Keyed by `method path`, the path as the /api/0 router registers it (route-list.ts's `routeKey`). */
 export const SENTRY_API_ROUTES: Record<string, SentryApiEntry> = {
@@ -118,6 +127,28 @@ export const SENTRY_API_ROUTES: Record<string, SentryApiEntry> = {
     ok: [200],
     body: () => ({ dateReleased: "2026-01-02T03:04:05.000Z" }),
   },
+  // Issue 34: the rest of `sentry-cli releases`, `set-commits` and `deploys`, and the repositories commits name.
+  "delete /organizations/:org/releases/:version/": { scope: "organization", ...RELEASE_WRITE, ok: [204], body: () => ({}), doomedRelease: doomed },
+  "get /organizations/:org/releases/:version/commits/": { scope: "organization", scopes: RELEASE_READ, ok: [200] },
+  "get /organizations/:org/releases/:version/previous-with-commits/": { scope: "organization", scopes: RELEASE_READ, ok: [200] },
+  "get /organizations/:org/releases/:version/deploys/": { scope: "organization", scopes: RELEASE_READ, ok: [200] },
+  "post /organizations/:org/releases/:version/deploys/": {
+    scope: "organization",
+    ...RELEASE_WRITE,
+    ok: [201],
+    body: () => ({ environment: "production", name: "matrix" }),
+    projectsInBody: (_tenant, project) => ({ environment: "production", projects: [project] }),
+  },
+  "get /organizations/:org/repos/": { scope: "organization", scopes: RELEASE_READ, ok: [200] },
+  // A fresh name per call: a taken name answers 409.
+  "post /organizations/:org/repos/": {
+    scope: "organization",
+    ...RELEASE_WRITE,
+    ok: [201],
+    body: () => ({ name: `matrix/repo-${crypto.randomUUID().slice(0, 8)}`, provider: "github" }),
+  },
+  "delete /projects/:org/:project/releases/:version/": { scope: "project", ...RELEASE_WRITE, ok: [204], body: () => ({}), doomedRelease: doomed },
+  "get /projects/:org/:project/releases/:version/commits/": { scope: "project", scopes: RELEASE_READ, ok: [200] },
 };
 
 /** A route's URL under /api/0 for a tenant, with any of its names replaced (another tenant's, an unknown one). */

@@ -54,6 +54,7 @@ const checksumOf = (server: TestServer, orgId: string) =>
     "conversations",
     "conversation_messages",
     "ai_token_usage",
+    "repositories",
   ]);
 
 describe("tenancy matrix over every procedure and route (battery E1, E3)", () => {
@@ -98,6 +99,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       .values({ organizationId: b.org.id, conversationId, messageId: "m1", position: 0, role: "user", parts: [{ type: "text", text: MARKER }] });
     const { data: bToken } = await callProcedure(b.session, "apiToken.create", { name: `${MARKER}-token`, scopes: ["event:read"] });
     const { data: rules } = await callProcedure(b.session, "alert.list", { projectId: b.project.id });
+    const { data: bRepository } = await callProcedure(b.session, "repository.create", { name: `tenant-b/${MARKER}` });
     bIds = {
       orgId: b.org.id,
       projectId: b.project.id,
@@ -105,6 +107,7 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
       exceptionId: exceptions!.items[0].id,
       keyId: project!.keys[0].id,
       apiTokenId: bToken!.token.id,
+      repositoryId: bRepository!.id,
       ruleId: rules![0].id,
       conversationId,
     };

@@ -19,6 +19,8 @@ export interface TenantIds {
   keyId: string;
   /** One of the organization's API tokens (only the whole-surface matrix creates one). */
   apiTokenId?: string;
+  /** One of the organization's repositories (only the whole-surface matrix registers one). */
+  repositoryId?: string;
   /** An alert rule of the project (every project starts with its default rule). */
   ruleId: string;
   /** A conversation with the AI agent, owned by a user of this tenant. */
@@ -96,6 +98,8 @@ const ALERT_RULE_BODY = {
   maxPerHour: 20,
 };
 const NOT_FOUND = { error: "NOT_FOUND" } as const;
+/** A repository id no tenant holds, where the matrix has not registered one. */
+const SOME_REPOSITORY = "00000000-0000-4000-8000-0000000000c1";
 /** No tenant holds a bundle in the matrix: one's own project answers NOT_FOUND for it as for another's (sourcemaps/ tests the stored case). */
 const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
 
@@ -257,6 +261,19 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     input: (ids) => ({ projectId: ids.projectId, release: "1.0.0" }),
     // Another organization's release name deletes nothing of one's own project.
     foreignRow: { data: { deleted: 0 } },
+  },
+  "repository.list": { scope: "organization", input: () => undefined },
+  "repository.create": {
+    scope: "organization",
+    requires: "release:manage",
+    // A fresh name per call (several actors may create); a mass-assigned organizationId is ignored.
+    input: (ids) => massAssigned({ name: `intruder/repo-${crypto.randomUUID().slice(0, 8)}` }, { organizationId: ids.orgId }),
+  },
+  "repository.delete": {
+    scope: "organization",
+    requires: "release:manage",
+    orgRow: true,
+    input: (ids) => ({ repositoryId: ids.repositoryId ?? SOME_REPOSITORY }),
   },
 };
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { projects, releaseProjects, releases } from "../db/schema/index";
+import { issues, projects, releaseCommits, releaseProjects, releases } from "../db/schema/index";
 
 // Every query takes the organization id.
 
@@ -47,10 +47,19 @@ function getColumns() {
   };
 }
 
-export async function updateRelease(db: Db, organizationId: string, releaseId: string, fields: { url?: string | null; dateReleased?: Date | null }) {
+export type ReleaseStatus = "open" | "archived";
+
+export async function updateRelease(
+  db: Db,
+  organizationId: string,
+  releaseId: string,
+  fields: { url?: string | null; dateReleased?: Date | null; status?: ReleaseStatus; ref?: string | null },
+) {
   const set: Partial<typeof releases.$inferInsert> = {};
   if (fields.url !== undefined) set.url = fields.url;
   if (fields.dateReleased !== undefined) set.dateReleased = fields.dateReleased;
+  if (fields.status !== undefined) set.status = fields.status;
+  if (fields.ref !== undefined) set.ref = fields.ref;
   if (Object.keys(set).length === 0) return;
   await db
     .update(releases)
@@ -74,18 +83,126 @@ export async function selectRelease(db: Db, organizationId: string, version: str
   return row ?? null;
 }
 
-/** The organization's newest releases, or the newest of one project. */
-export function selectReleases(db: Db, organizationId: string, projectId: string | null, limit: number) {
+/**
+ * The organization's newest releases, or the newest of one project. `status` `open` (the default
+ * of Sentry's lists) hides archived releases, `archived` lists only them, `any` both.
+ */
+export function selectReleases(db: Db, organizationId: string, projectId: string | null, limit: number, status: ReleaseStatus | "any" = "any") {
+  const byStatus = status === "any" ? undefined : eq(releases.status, status);
   if (projectId === null) {
-    return db.select().from(releases).where(eq(releases.organizationId, organizationId)).orderBy(desc(releases.createdAt), desc(releases.id)).limit(limit);
+    return db
+      .select(getColumns())
+      .from(releases)
+      .where(and(eq(releases.organizationId, organizationId), byStatus))
+      .orderBy(desc(releases.createdAt), desc(releases.id))
+      .limit(limit);
   }
   return db
     .select(getColumns())
     .from(releases)
     .innerJoin(releaseProjects, eq(releaseProjects.releaseId, releases.id))
-    .where(and(eq(releases.organizationId, organizationId), eq(releaseProjects.organizationId, organizationId), eq(releaseProjects.projectId, projectId)))
+    .where(
+      and(eq(releases.organizationId, organizationId), eq(releaseProjects.organizationId, organizationId), eq(releaseProjects.projectId, projectId), byStatus),
+    )
     .orderBy(desc(releases.createdAt), desc(releases.id))
     .limit(limit);
+}
+
+/** Deletes a release; its projects, commits and deploys go with it (foreign keys cascade). */
+export async function deleteRelease(db: Db, organizationId: string, releaseId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(releases)
+    .where(and(eq(releases.organizationId, organizationId), eq(releases.id, releaseId)))
+    .returning({ id: releases.id });
+  return deleted.length > 0;
+}
+
+/**
+ * The release created before this one (of the same organization) that has commits: what
+ * `set-commits --local` asks for, so it sends only the commits after that release's newest.
+ */
+export async function selectPreviousReleaseWithCommits(db: Db, organizationId: string, release: Pick<ReleaseRow, "id" | "createdAt">) {
+  const [row] = await db
+    .select(getColumns())
+    .from(releases)
+    .where(
+      and(
+        eq(releases.organizationId, organizationId),
+        // lt() binds the Date through the column's mapper (a raw Date in sql`` fails on postgres-js).
+        lt(releases.createdAt, release.createdAt),
+        sql`exists (select 1 from ${releaseCommits} where ${releaseCommits.releaseId} = ${releases.id} and ${releaseCommits.organizationId} = ${organizationId})`,
+      ),
+    )
+    .orderBy(desc(releases.createdAt), desc(releases.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ReleaseIssueStats {
+  /** Issues first seen in the version, in the release's projects. */
+  newGroups: number;
+  /** The first event of the version: the earliest first sighting of an issue first seen in it. */
+  firstEvent: Date | null;
+  /** The last event of the version: the latest sighting of an issue last seen in it. */
+  lastEvent: Date | null;
+}
+
+/**
+ * For each release, from the issues of its projects that name its version as first or last
+ * release — the issue rows already hold those times, so no occurrence is read.
+ */
+export async function selectReleaseIssueStats(
+  db: Db,
+  organizationId: string,
+  rows: readonly Pick<ReleaseRow, "id" | "version">[],
+): Promise<Map<string, ReleaseIssueStats>> {
+  const stats = new Map<string, ReleaseIssueStats>();
+  if (rows.length === 0) return stats;
+  const found = await db
+    .select({
+      releaseId: releaseProjects.releaseId,
+      newGroups: sql<number>`(count(*) filter (where ${issues.firstRelease} = ${releases.version}))::int`,
+      firstEvent: sql<Date | string | null>`min(${issues.firstSeen}) filter (where ${issues.firstRelease} = ${releases.version})`,
+      lastEvent: sql<Date | string | null>`max(${issues.lastSeen}) filter (where ${issues.lastRelease} = ${releases.version})`,
+    })
+    .from(releaseProjects)
+    .innerJoin(releases, and(eq(releases.id, releaseProjects.releaseId), eq(releases.organizationId, organizationId)))
+    .innerJoin(
+      issues,
+      and(
+        eq(issues.organizationId, organizationId),
+        eq(issues.projectId, releaseProjects.projectId),
+        sql`(${issues.firstRelease} = ${releases.version} or ${issues.lastRelease} = ${releases.version})`,
+      ),
+    )
+    .where(
+      and(
+        eq(releaseProjects.organizationId, organizationId),
+        inArray(
+          releaseProjects.releaseId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .groupBy(releaseProjects.releaseId);
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  for (const row of found) stats.set(row.releaseId, { newGroups: Number(row.newGroups), firstEvent: date(row.firstEvent), lastEvent: date(row.lastEvent) });
+  return stats;
+}
+
+/** Whether any issue of the organization names the version (first, last or resolved-in release). */
+export async function releaseHasIssues(db: Db, organizationId: string, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.organizationId, organizationId),
+        sql`(${issues.firstRelease} = ${version} or ${issues.lastRelease} = ${version} or ${issues.resolvedInRelease} = ${version})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The projects of each release, by release id. */

@@ -7,13 +7,12 @@ import { ARTIFACT_LIMITS } from "../sourcemaps/artifact-limits";
 import { AssembleInput, chunkUploadOptions, requestAssembly, storeChunks, type UploadedPart } from "../sourcemaps/artifact-upload.service";
 import { requireScope, sentryContext, sentryScopesOf, sentryToken, type SentryContext } from "./sentry-auth";
 import { sentryErrorHandler, sentryNotFound } from "./sentry-errors";
-import { projectByRef, projectsByRefs, sentryProjectView } from "./sentry-projects";
-import { createRelease, getRelease, listReleases, updateReleaseByVersion } from "./sentry-releases";
+import { projectsByRefs, sentryProjectView } from "./sentry-projects";
+import { sentryReleaseRoutes, type SentryHandler } from "./sentry-release.routes";
+import { createRelease } from "./sentry-releases";
 
 /** The chunk-upload path, whose body may be far larger than any other JSON API's (app.ts exempts it from the global body limit). */
 export const CHUNK_UPLOAD_PATH = /^\/api\/0\/organizations\/[^/]+\/chunk-upload\/$/;
-
-type Handler = (ctx: SentryContext, req: Request) => Promise<unknown>;
 
 /** The body of a chunk upload, read whole up to the request cap, as multipart parts. */
 async function readParts(req: Request): Promise<UploadedPart[]> {
@@ -55,7 +54,7 @@ export function sentryApiRoutes(services: AppServices): Router {
 
   // The token and its organization come first: a body is read only for a caller who may send one,
   // so a malformed body answers 401 without a token and 404 on another organization's slug.
-  const org = (handler: Handler, status = 200) => [
+  const org = (handler: SentryHandler, status = 200) => [
     async (req: Request, res: Response, next: NextFunction) => {
       res.locals.sentry = await sentryContext(services, req, String(req.params.org));
       next();
@@ -65,7 +64,8 @@ export function sentryApiRoutes(services: AppServices): Router {
       const ctx = res.locals.sentry as SentryContext;
       const result = await handler(ctx, req);
       if (result && typeof result === "object" && "status" in result && "body" in result && typeof result.status === "number") {
-        res.status(result.status).json(result.body);
+        if (result.status === 204) res.status(204).end();
+        else res.status(result.status).json(result.body);
         return;
       }
       res.status(status).json(result);
@@ -130,66 +130,7 @@ export function sentryApiRoutes(services: AppServices): Router {
     }),
   );
 
-  // Releases (the calls a release-based upload makes; issue 34 adds the rest).
-  router.get(
-    "/organizations/:org/releases/",
-    ...org(async (ctx) => {
-      requireScope(ctx, "project:releases", "project:read");
-      return listReleases(ctx, null);
-    }),
-  );
-  router.post(
-    "/organizations/:org/releases/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases");
-      return createRelease(ctx, req.body ?? {});
-    }),
-  );
-  router.get(
-    "/organizations/:org/releases/:version/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases", "project:read");
-      return getRelease(ctx, String(req.params.version));
-    }),
-  );
-  router.put(
-    "/organizations/:org/releases/:version/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases");
-      return updateReleaseByVersion(ctx, String(req.params.version), req.body ?? {});
-    }),
-  );
-  router.get(
-    "/projects/:org/:project/releases/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases", "project:read");
-      return listReleases(ctx, (await projectByRef(ctx, String(req.params.project))).id);
-    }),
-  );
-  router.post(
-    "/projects/:org/:project/releases/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases");
-      const project = await projectByRef(ctx, String(req.params.project));
-      return createRelease(ctx, req.body ?? {}, [project.id]);
-    }),
-  );
-  router.get(
-    "/projects/:org/:project/releases/:version/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases", "project:read");
-      const project = await projectByRef(ctx, String(req.params.project));
-      return getRelease(ctx, String(req.params.version), project.id);
-    }),
-  );
-  router.put(
-    "/projects/:org/:project/releases/:version/",
-    ...org(async (ctx, req) => {
-      requireScope(ctx, "project:releases");
-      const project = await projectByRef(ctx, String(req.params.project));
-      return updateReleaseByVersion(ctx, String(req.params.version), req.body ?? {}, project.id);
-    }),
-  );
+  sentryReleaseRoutes(router, org);
 
   router.use(sentryNotFound);
   router.use(sentryErrorHandler(services.logger));

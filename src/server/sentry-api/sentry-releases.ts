@@ -1,17 +1,13 @@
+import type { Request } from "express";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { requirePermission } from "../organizations/permissions";
-import {
-  addReleaseProjects,
-  selectRelease,
-  selectReleaseProjects,
-  selectReleases,
-  updateRelease,
-  upsertRelease,
-  type ReleaseRow,
-} from "../releases/release.queries";
+import { addReleaseProjects, deleteRelease, releaseHasIssues, selectRelease, selectReleases, updateRelease, upsertRelease } from "../releases/release.queries";
 import type { SentryContext } from "./sentry-auth";
+import { CommitsInBody, setCommitsFromBody } from "./sentry-commits";
 import { projectsByRefs } from "./sentry-projects";
+import { releaseByVersion } from "./sentry-release-lookup";
+import { sentryReleaseView, sentryReleaseViews } from "./sentry-release-view";
 
 /** Sentry's rule for a version: no slash or line breaks, not `.`, `..` or `latest`. */
 export const ReleaseVersion = z
@@ -22,112 +18,108 @@ export const ReleaseVersion = z
   .refine((version) => version.trim() === version && ![".", "..", "latest"].includes(version), "is not a valid release version");
 
 const DateInput = z.coerce.date().nullish();
+const ProjectRefs = z
+  .array(z.union([z.string().min(1).max(100), z.number().int()]))
+  .max(50)
+  .optional();
 
-export const CreateReleaseBody = z.object({
+const ReleaseStatus = z.enum(["open", "archived"]);
+
+export const CreateReleaseBody = CommitsInBody.extend({
   version: ReleaseVersion,
-  projects: z
-    .array(z.union([z.string().min(1).max(100), z.number().int()]))
-    .max(50)
-    .optional(),
+  projects: ProjectRefs,
   url: z.string().max(2048).nullish(),
+  ref: z.string().max(256).nullish(),
   dateStarted: DateInput,
   dateReleased: DateInput,
+  /** `sentry-cli releases archive` and `restore` POST the release again with `projects: []` and a status. */
+  status: ReleaseStatus.optional(),
 });
 
-export const UpdateReleaseBody = z.object({
-  projects: z
-    .array(z.union([z.string().min(1).max(100), z.number().int()]))
-    .max(50)
-    .optional(),
+export const UpdateReleaseBody = CommitsInBody.extend({
+  projects: ProjectRefs,
   url: z.string().max(2048).nullish(),
+  ref: z.string().max(256).nullish(),
   dateReleased: DateInput,
+  status: ReleaseStatus.optional(),
 });
 
-/** Sentry's `ReleaseInfo`: sentry-cli needs `version` and `dateCreated`; the rest is what issue 34 fills in. */
-async function releaseViews(ctx: SentryContext, rows: ReleaseRow[]) {
-  const projects = await selectReleaseProjects(
-    ctx.db,
-    ctx.org.organizationId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    version: row.version,
-    shortVersion: row.version,
-    ref: null,
-    url: row.url,
-    dateCreated: row.createdAt.toISOString(),
-    dateStarted: row.dateStarted?.toISOString() ?? null,
-    dateReleased: row.dateReleased?.toISOString() ?? null,
-    lastEvent: null,
-    firstEvent: null,
-    newGroups: 0,
-    commitCount: 0,
-    deployCount: 0,
-    lastCommit: null,
-    lastDeploy: null,
-    authors: [],
-    status: "open",
-    data: {},
-    projects: (projects.get(row.id) ?? []).map((project) => ({ id: project.number, slug: project.slug, name: project.name })),
-  }));
-}
-
-async function releaseView(ctx: SentryContext, row: ReleaseRow) {
-  const [view] = await releaseViews(ctx, [row]);
-  return view;
-}
-
-/** `POST /organizations/{org}/releases/` and the project-scoped twin: an upsert (sentry-cli re-posts a release). */
+/**
+ * `POST /organizations/{org}/releases/` and the project-scoped twin: an upsert. sentry-cli posts a
+ * release again for `set-commits`, and `releases archive` / `restore` are this call too, with
+ * `projects: []` and a `status` — so an existing release may name no project (it keeps its
+ * own), a new one needs at least one.
+ */
 export async function createRelease(ctx: SentryContext, body: unknown, projectIds?: string[]) {
   const input = CreateReleaseBody.parse(body);
   await requirePermission(ctx, "release:manage");
-  const ids = projectIds ?? (await projectsByRefs(ctx, input.projects ?? [])).map((project) => project.id);
+  const organizationId = ctx.org.organizationId;
+  const exists = projectIds === undefined && !input.projects?.length && (await selectRelease(ctx.db, organizationId, input.version)) !== null;
+  const ids = projectIds ?? (exists ? [] : (await projectsByRefs(ctx, input.projects ?? [])).map((project) => project.id));
   const { row, created } = await ctx.db.transaction(async (tx) => {
-    const result = await upsertRelease(tx, ctx.org.organizationId, input.version, {
+    const result = await upsertRelease(tx, organizationId, input.version, {
       url: input.url,
       dateStarted: input.dateStarted,
       dateReleased: input.dateReleased,
     });
-    await addReleaseProjects(tx, ctx.org.organizationId, result.row.id, ids);
+    if (input.ref || input.status) await updateRelease(tx, organizationId, result.row.id, { ref: input.ref ?? undefined, status: input.status });
+    await addReleaseProjects(tx, organizationId, result.row.id, ids);
+    await setCommitsFromBody(tx, organizationId, result.row.id, input);
     return result;
   });
-  return { status: created ? 201 : 208, body: await releaseView(ctx, row) };
-}
-
-/** Whether the release is one of the project's: the project-scoped routes answer 404 for any other. */
-async function isProjectRelease(ctx: SentryContext, releaseId: string, projectId: string) {
-  return (await selectReleaseProjects(ctx.db, ctx.org.organizationId, [releaseId])).get(releaseId)?.some((project) => project.id === projectId) ?? false;
+  const fresh = (await selectRelease(ctx.db, organizationId, row.version)) ?? row;
+  return { status: created ? 201 : 208, body: await sentryReleaseView(ctx, fresh) };
 }
 
 /**
  * `PUT /organizations/{org}/releases/{version}/` and, with `projectId`, the project-scoped twin that
- * sentry-cli 2.x (and so the 5.x bundler plugins) calls for `releases finalize` with one project.
- * The project-scoped form only touches a release of that project and ignores `projects`, as Sentry.
+ * sentry-cli 2.x (and so the 5.x bundler plugins) calls with one project: `finalize`
+ * (`dateReleased`), `archive`/`restore` (`status`), `set-commits` (`commits` or `refs`). The
+ * project-scoped form only touches a release of that project and ignores `projects`, as Sentry.
  */
 export async function updateReleaseByVersion(ctx: SentryContext, version: string, body: unknown, projectId?: string) {
   const input = UpdateReleaseBody.parse(body);
   await requirePermission(ctx, "release:manage");
-  const release = await selectRelease(ctx.db, ctx.org.organizationId, version);
-  if (!release || (projectId && !(await isProjectRelease(ctx, release.id, projectId)))) {
-    throw new AppError("NOT_FOUND", "The requested resource does not exist");
-  }
+  const release = await releaseByVersion(ctx, version, projectId);
+  const organizationId = ctx.org.organizationId;
   const ids = input.projects && !projectId ? (await projectsByRefs(ctx, input.projects)).map((project) => project.id) : [];
   await ctx.db.transaction(async (tx) => {
-    await updateRelease(tx, ctx.org.organizationId, release.id, { url: input.url, dateReleased: input.dateReleased });
-    await addReleaseProjects(tx, ctx.org.organizationId, release.id, ids);
+    await updateRelease(tx, organizationId, release.id, { url: input.url, dateReleased: input.dateReleased, status: input.status, ref: input.ref });
+    await addReleaseProjects(tx, organizationId, release.id, ids);
+    await setCommitsFromBody(tx, organizationId, release.id, input);
   });
-  return releaseView(ctx, (await selectRelease(ctx.db, ctx.org.organizationId, version))!);
+  return sentryReleaseView(ctx, await releaseByVersion(ctx, version));
 }
 
 /** One release; with `projectId`, only when the release is that project's. */
 export async function getRelease(ctx: SentryContext, version: string, projectId?: string) {
-  const release = await selectRelease(ctx.db, ctx.org.organizationId, version);
-  if (!release || (projectId && !(await isProjectRelease(ctx, release.id, projectId)))) {
-    throw new AppError("NOT_FOUND", "The requested resource does not exist");
-  }
-  return releaseView(ctx, release);
+  return sentryReleaseView(ctx, await releaseByVersion(ctx, version, projectId));
 }
 
-export async function listReleases(ctx: SentryContext, projectId: string | null) {
-  return releaseViews(ctx, await selectReleases(ctx.db, ctx.org.organizationId, projectId, 100));
+const ListQuery = z.object({
+  /** Sentry's lists hide archived releases unless asked (`status=archived`, or `any`). */
+  status: z.enum(["open", "archived", "any"]).default("open"),
+  per_page: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+/** `GET /organizations/{org}/releases/` or one project's: newest first, open ones unless `?status=` says otherwise. */
+export async function listReleases(ctx: SentryContext, projectId: string | null, req: Pick<Request, "query">) {
+  const query = ListQuery.parse({ status: req.query.status || undefined, per_page: req.query.per_page || undefined });
+  return sentryReleaseViews(ctx, await selectReleases(ctx.db, ctx.org.organizationId, projectId, query.per_page, query.status));
+}
+
+/** Sentry's refusal, word for word: a release that issues name stays (its history would point nowhere). */
+export const RELEASE_REFERENCED = "This release is referenced by active issues and cannot be removed.";
+
+/**
+ * `DELETE …/releases/{version}/`: removes the release with its projects, commits and deploys
+ * (foreign keys cascade). Refused (400, as Sentry) while an issue names the version as its first,
+ * last or resolved-in release: those issues would name a release that no longer exists.
+ */
+export async function removeRelease(ctx: SentryContext, version: string, projectId?: string) {
+  await requirePermission(ctx, "release:manage");
+  const release = await releaseByVersion(ctx, version, projectId);
+  if (await releaseHasIssues(ctx.db, ctx.org.organizationId, release.version)) throw new AppError("BAD_REQUEST", RELEASE_REFERENCED);
+  await deleteRelease(ctx.db, ctx.org.organizationId, release.id);
+  return { status: 204, body: null };
 }

@@ -12,6 +12,7 @@ import { InviteMemberCard } from "./-components/invite-member-card";
 import { PendingInvitationsCard } from "./-components/pending-invitations-card";
 import { TeamsCard } from "./-components/teams-card";
 import { ApiTokensCard } from "./-components/api-tokens-card";
+import { RepositoriesCard } from "./-components/repositories-card";
 import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
@@ -55,6 +56,7 @@ function OrganizationSettings() {
       <PendingInvitationsCard {...props} />
       <TeamsCard {...props} />
       <ApiTokensCard {...props} />
+      <RepositoriesCard />
       <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>
