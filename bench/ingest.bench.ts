@@ -128,7 +128,8 @@ async function benchTarget(name: string, start: () => Promise<Target>) {
     // Warm-up ids are not in `run.acked`, so the release-health check gets its own project below.
     const split = mix ? mix.split(run.acked) : { events: run.acked, sessionEnvelopes: 0, expected: null };
     const cpu = cpuSeconds(target.pid) - cpuBefore;
-    const databaseCpu = target.postgres ? postgresCpuSeconds() - databaseBefore : null;
+    // A restarted cluster's processes are new ones: their CPU cannot be measured across the restart.
+    const databaseCpu = target.postgres && !privatePostgres ? postgresCpuSeconds() - databaseBefore : null;
     const load = process.cpuUsage(loadBefore);
     const rss = peakRssMb(target.pid);
     const { stored, health } = await target.finish(split.events);

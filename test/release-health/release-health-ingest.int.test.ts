@@ -93,6 +93,17 @@ describe("release health at ingest", () => {
     expect(await hourly(release, "")).toEqual([{ sessions: 3, errored: 1, crashed: 0, abnormal: 1, hour: HOUR.toISOString() }]);
   });
 
+  it("counts the same whatever order a session's updates arrive in (a crash before the errored update it followed)", async () => {
+    const release = "web@1.0.2";
+    const attrs = { release, environment: "production" };
+    await send(sessions(sessionItem("o1", { status: "crashed", errors: 1 }, attrs)));
+    await send(sessions(sessionItem("o1", { init: true, errors: 1 }, attrs)));
+    await send(sessions(sessionItem("o2", { status: "abnormal" }, attrs)));
+    await send(sessions(sessionItem("o2", { init: true, errors: 1 }, attrs)));
+    await send(sessions(sessionItem("o2", { status: "crashed" }, attrs)));
+    expect(await hourly(release)).toEqual([{ sessions: 2, errored: 0, crashed: 2, abnormal: 0, hour: HOUR.toISOString() }]);
+  });
+
   it("adds aggregates as sent (sessions = exited + errored + abnormal + crashed)", async () => {
     const release = "api@2.0.0";
     const aggregates = {
@@ -108,11 +119,17 @@ describe("release health at ingest", () => {
   });
 
   it("answers 200 to sessions without a release and stores nothing of them", async () => {
-    await send(sessions(sessionItem("n1", { init: true, status: "crashed" }, { environment: "production" })));
+    const counted = async () => {
+      const rows = await server.database.db.select().from(releaseHealthHourly).where(eq(releaseHealthHourly.projectId, project.id));
+      return { rows: rows.length, sessions: rows.reduce((sum, row) => sum + row.sessions, 0), crashed: rows.reduce((sum, row) => sum + row.crashed, 0) };
+    };
+    const before = await counted();
+    expect(await send(sessions(sessionItem("n1", { init: true, status: "crashed" }, { environment: "production" })))).toEqual({});
     await send(envelope([{ type: "sessions", payload: { aggregates: [{ started: STARTED, crashed: 3 }], attrs: {} } }]));
+    await send(sessions(sessionItem("n2", { init: true, status: "crashed" }, { release: "", environment: "production" })));
+    expect(await counted()).toEqual(before);
     const rows = await server.database.db.select().from(releaseHealthHourly).where(eq(releaseHealthHourly.projectId, project.id));
     expect(rows.every((row) => row.release !== "")).toBe(true);
-    expect(rows.reduce((sum, row) => sum + row.crashed, 0)).toBe(3);
   });
 
   it("counts exactly under concurrent requests splitting sessions' updates", async () => {
