@@ -11,6 +11,11 @@ Sentry.init({ dsn, release, environment: "production", sendClientReports: false 
 const { default: express } = await import("express");
 
 const app = express();
+// A signed-in user on every request: request sessions are aggregates, which carry no user (`did`) all the same.
+app.use((_req, _res, next) => {
+  Sentry.setUser({ id: "customer-7" });
+  next();
+});
 app.get("/ok", (_req, res) => res.send("ok"));
 app.get("/errored", (_req, res) => {
   Sentry.captureException(new Error("handled while serving"));

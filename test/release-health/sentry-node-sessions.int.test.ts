@@ -55,7 +55,7 @@ describe("a real @sentry/node server's request sessions", () => {
       crashed: failing.crashed,
       abnormal: 0,
     });
-    // Request sessions carry no user (`did`): no distinct users to count.
+    // Request sessions are aggregates without a user (`did`), though the program sets one: no distinct users to count.
     expect(await server.database.db.select().from(releaseHealthUsers).where(eq(releaseHealthUsers.projectId, project.id))).toEqual([]);
     // Both releases exist now, created on first sight.
     const created = await server.database.db.select().from(releases).where(eq(releases.organizationId, organization.id));
