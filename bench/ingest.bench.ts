@@ -261,10 +261,12 @@ const table = [
 console.log(`\n${table}\n`);
 if (args.smoke) {
   // Correctness only: at this size and on a shared machine the rates mean nothing.
-  const broken = rows.filter((r) => r.acked === 0 || r.errors !== "0" || (r.lost !== "n/a" && r.lost !== 0));
+  const broken = rows.filter(
+    (r) => r.acked === 0 || r.errors !== "0" || (r.lost !== "n/a" && r.lost !== 0) || (r.health !== undefined && !r.health.startsWith("exact")),
+  );
   if (broken.length > 0) {
     console.error(
-      `bench:ingest smoke: FAILED for ${broken.map((r) => `${r.target} (acknowledged ${r.acked}, non-2xx ${r.errors}, lost ${r.lost})`).join("; ")}`,
+      `bench:ingest smoke: FAILED for ${broken.map((r) => `${r.target} (acknowledged ${r.acked}, non-2xx ${r.errors}, lost ${r.lost}${r.health === undefined ? "" : `, release health ${r.health}`})`).join("; ")}`,
     );
     process.exit(1);
   }
