@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { createDatabase, type Database } from "../src/server/db/client";
-import { occurrences } from "../src/server/db/schema/index";
+import { occurrences, releaseHealthHourly } from "../src/server/db/schema/index";
 
 /** A fresh, migrated database for a server process a benchmark starts, and the environment that points the server at it. */
 export interface ServerDatabase {
@@ -63,4 +63,20 @@ export async function countStoredEvents(kind: "postgres" | "pglite", opened: Ser
   }
   if (kind === "pglite") await reader.close();
   return stored;
+}
+
+/** Release-health counts the server stored for a project (release_health_hourly summed), read as countStoredEvents reads. */
+export async function sumStoredHealth(kind: "postgres" | "pglite", opened: ServerDatabase, projectId: string) {
+  const reader = kind === "pglite" ? createDatabase({ pgliteDataDir: opened.env.PGLITE_DATA_DIR }) : opened.database;
+  const [row] = await reader.db
+    .select({
+      sessions: sql<string>`coalesce(sum(${releaseHealthHourly.sessions}), 0)`,
+      errored: sql<string>`coalesce(sum(${releaseHealthHourly.errored}), 0)`,
+      crashed: sql<string>`coalesce(sum(${releaseHealthHourly.crashed}), 0)`,
+      abnormal: sql<string>`coalesce(sum(${releaseHealthHourly.abnormal}), 0)`,
+    })
+    .from(releaseHealthHourly)
+    .where(eq(releaseHealthHourly.projectId, projectId));
+  if (kind === "pglite") await reader.close();
+  return { sessions: Number(row.sessions), errored: Number(row.errored), crashed: Number(row.crashed), abnormal: Number(row.abnormal) };
 }

@@ -15,6 +15,8 @@ import type { EventSymbolicator } from "../sourcemaps/event-symbolicator";
 import type { SourceMapWaits } from "../sourcemaps/source-map-waits";
 import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
+import { releaseHealthRows } from "./store/release-health-commit";
+import type { SessionItem } from "./sessions/session-item";
 
 export interface IngestDeps {
   keys: ProjectKeyCache;
@@ -167,6 +169,16 @@ export class IngestService {
       events: [...payload.events, ...mapped.map((occurrence) => preparedEvent(occurrence, context, receivedAt))],
       awaitingSourceMaps: [],
     };
+  }
+
+  /**
+   * Counts a request's session items (release health) in the batches that commit its events:
+   * resolves once all are committed; an outage rejects with StorageUnavailableError (503).
+   * Sessions are not events: no quota is taken.
+   */
+  async storeSessions(project: IngestProject, sessions: readonly SessionItem[]): Promise<void> {
+    const { organizationId, projectId } = project;
+    await Promise.all(sessions.map((session) => this.deps.writer.writeRow(releaseHealthRows, { ...session, organizationId, projectId })));
   }
 
   /** Stores one prepared event; resolves only once it is committed. */

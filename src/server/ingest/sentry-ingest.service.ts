@@ -38,7 +38,9 @@ export async function ingestEnvelope(ingest: IngestService, request: SentryReque
     else if (STORED_ELSEWHERE_OR_UNSUPPORTED.has(item.type) || item.skipped)
       ingest.recordOutcome(project, "filtered", `unsupported:${item.type.slice(0, 32)}`, item.type.slice(0, 32), 1);
   }
-  await ingest.storeWithinQuota(project, payload.events);
+  // Sessions are not events: outside the quota, and committed with the events (a 2xx means counted).
+  if (payload.sessions.length === 0) await ingest.storeWithinQuota(project, payload.events);
+  else await Promise.all([ingest.storeWithinQuota(project, payload.events), ingest.storeSessions(project, payload.sessions)]);
   return { accepted: true, value: payload.responseId };
 }
 

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, bigint } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, bigint, smallint } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
 import { projects } from "./projects";
 
@@ -187,4 +187,30 @@ export const releaseHealthUsers = pgTable(
     crashed: boolean("crashed").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.release, t.environment, t.day, t.userKey] })],
+);
+
+/**
+ * The worst outcome counted so far of each session that errored, crashed or ended abnormally (healthy
+ * sessions have no row): a later update that makes an errored session crash moves it from `errored`
+ * to `crashed` in release_health_hourly instead of counting it twice, and a repeated update counts
+ * nothing. `outcome` 1 errored, 2 abnormal, 3 crashed; `previous_outcome` is what the last update
+ * replaced (0: none), which the ingest statement reads back to move the count. `hour` is the
+ * session's started hour: the hourly row its counts went to. Only needed while a session can still
+ * send updates: issue 35's retention prunes rows by `hour`.
+ */
+export const releaseHealthSessions = pgTable(
+  "release_health_sessions",
+  {
+    organizationId: text("organization_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    release: text("release").notNull(),
+    environment: text("environment").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    outcome: smallint("outcome").notNull(),
+    previousOutcome: smallint("previous_outcome").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.sessionId] }), index("release_health_sessions_hour_idx").on(t.hour)],
 );

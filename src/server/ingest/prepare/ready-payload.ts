@@ -5,6 +5,7 @@ import { prepareOccurrence, type PreparedOccurrence } from "../store/prepared-oc
 import { hasSymbolicationCandidates } from "../../sourcemaps/symbolication-candidates";
 import { debugIdsAwaitingMaps, markedWithoutSourceMaps } from "../../sourcemaps/awaiting-maps";
 import { runAtOnce, runInSlices, type Steps } from "./time-slices";
+import { readSessionItem, type SessionItem } from "../sessions/session-item";
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
 export interface PrepareContext {
@@ -49,6 +50,8 @@ export interface ReadyPayload {
    * groups and prepares them and hands routes a payload where this is empty.
    */
   awaitingSourceMaps: NormalizedOccurrence[];
+  /** What the envelope's `session` and `sessions` items count (release health), for the batch writer. */
+  sessions: SessionItem[];
   /** What to answer `{"id": …}` with; null means answer `{}`. */
   responseId: string | null;
   /** The envelope header `dsn`, one of the auth sources (see extractSentryAuth). */
@@ -104,6 +107,9 @@ function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receiv
     })),
     events,
     awaitingSourceMaps,
+    sessions: (payload.envelope?.items ?? []).flatMap((item) =>
+      item.type === "session" || item.type === "sessions" ? readSessionItem(item.type, item.json, receivedAt) : [],
+    ),
     responseId: payload.responseId,
     dsn: payload.dsn,
   };

@@ -14,7 +14,7 @@ import type { MinuteCountRow } from "./minute-count-buffer";
  * Rows travel as ONE json parameter expanded by json_to_recordset: the SQL text never changes with
  * the batch size (prepared once) and the driver serialises one string, not thousands of values.
  */
-const rowsParam = (rows: unknown[]): SQL => sql`${oneByteJson(storableJson(JSON.stringify(rows)))}::json`;
+export const rowsParam = (rows: unknown[]): SQL => sql`${oneByteJson(storableJson(JSON.stringify(rows)))}::json`;
 
 /**
  * The stored event documents travel beside the rows, joined into one text split by PostgreSQL:

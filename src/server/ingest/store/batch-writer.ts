@@ -10,6 +10,7 @@ import { IngestError } from "../http/ingest-error";
 import { StorageUnavailableError } from "../http/storage-unavailable";
 import { TagCountBuffer, type TagCountRow } from "./tag-count-buffer";
 import { MinuteCountBuffer, type MinuteCountRow } from "./minute-count-buffer";
+import { FirstSeenReleases } from "./first-seen-releases";
 
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
@@ -80,6 +81,7 @@ export class BatchWriter {
   private readonly minuteCounts: MinuteCountBuffer;
   private countFlushTimer: NodeJS.Timeout | null = null;
   private countFlush: Promise<void> | null = null;
+  private readonly firstSeenReleases: FirstSeenReleases;
   /** The alerts hand-off (alerts/alert-hand-off.ts); null where no alerts run. */
   onCommitted: CommittedListener | null = null;
 
@@ -90,6 +92,7 @@ export class BatchWriter {
   ) {
     this.tagCounts = new TagCountBuffer(options.tagFlushMs);
     this.minuteCounts = new MinuteCountBuffer(options.tagFlushMs);
+    this.firstSeenReleases = new FirstSeenReleases(logger);
   }
 
   /**
@@ -190,6 +193,8 @@ export class BatchWriter {
     return this.commitEach(waiters).then(async (answers) => {
       // Statistics ride along; their failure must not turn stored events into errors.
       if (outcomes.length > 0) await addOutcomes(this.db, outcomes).catch((error: unknown) => this.logger.warn("ingest outcomes lost", { err: error }));
+      // Releases named for the first time exist once their events are answered (never throws).
+      await this.firstSeenReleases.record(this.db, answers.committed, answers.stored);
       return () => {
         for (const waiter of answers.stored) waiter.resolve();
         for (const { waiter, error } of answers.refused) waiter.reject(error);
