@@ -1,6 +1,6 @@
 /**
- * Sentry's rule for a release version, for versions ingest meets in events and sessions (the
- * Sentry tool API's zod schema, sentry-api/sentry-releases.ts, states the same rule): at most 200
+ * Sentry's rule for a release version, for versions ingest meets in events and sessions and for
+ * the Sentry tool API's input (sentry-api/sentry-releases.ts): at most 200
  * characters, no slash or line break or tab, no leading or trailing space, not `.`, `..` or `latest`.
  */
 export function isReleaseVersion(version: string): boolean {

@@ -7,15 +7,15 @@ import type { SentryContext } from "./sentry-auth";
 import { CommitsInBody, setCommitsFromBody } from "./sentry-commits";
 import { projectsByRefs } from "./sentry-projects";
 import { releaseByVersion } from "./sentry-release-lookup";
+import { isReleaseVersion, MAX_RELEASE_VERSION } from "../releases/release-version";
 import { sentryReleaseView, sentryReleaseViews } from "./sentry-release-view";
 
-/** Sentry's rule for a version: no slash or line breaks, not `.`, `..` or `latest`. */
+/** Sentry's rule for a version (releases/release-version.ts, shared with ingest). */
 export const ReleaseVersion = z
   .string()
   .min(1)
-  .max(200)
-  .regex(/^[^/\r\n\t\f\v]+$/, "must not contain a slash or a line break")
-  .refine((version) => version.trim() === version && ![".", "..", "latest"].includes(version), "is not a valid release version");
+  .max(MAX_RELEASE_VERSION)
+  .refine(isReleaseVersion, "is not a valid release version: no slash, line break or tab, no surrounding spaces, not ., .. or latest");
 
 const DateInput = z.coerce.date().nullish();
 const ProjectRefs = z
