@@ -49,7 +49,7 @@ describe("OpenAPI document of /api/v1", () => {
     expect(byName.environments).toMatchObject({ explode: true, schema: { type: "array", items: { enum: ["PRODUCTION", "STAGING", "DEVELOPMENT"] } } });
     expect(byName.dateFrom.schema).toMatchObject({ type: "string", format: "date-time" });
     const status = operation("put", "/organizations/{orgId}/projects/{projectId}/issues/{issueId}/status")!;
-    const statusBody = status.requestBody!.content["application/json"].schema;
+    const statusBody = status.requestBody!.content["application/json"].schema as { properties: Record<string, unknown>; required?: string[] };
     expect(Object.keys(statusBody.properties)).toEqual(["status", "inRelease"]);
     // Resolve in a release (issue 34): optional, a version or "next".
     expect(statusBody.required).toEqual(["status"]);
