@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { releases } from "../../src/server/db/schema/index";
+import { member, releases } from "../../src/server/db/schema/index";
 import { addReleaseProjects, upsertRelease } from "../../src/server/releases/release.queries";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
@@ -71,6 +71,22 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("resolve in the next rel
     expect(await page.getByTestId("issue-activity").innerText()).toContain("Faultline reopened it as a regression in release shop@1.2.0");
     expect(await page.getByTestId("issue-resolved-in-release").count()).toBe(0);
     expect(await page.getByTestId("issue-last-release").innerText()).toBe("Last seen in shop@1.2.0");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a role without issue:triage the resolve menu disabled, with the reason", async () => {
+    const issue = await issueByType(session, project.id, "CartError");
+    const viewer = await signUpVerified(server, { name: "Vic Viewer" });
+    // "viewer" is no built-in role: it grants nothing (permissions.ts), as a custom role without issue:triage.
+    await server.database.db.insert(member).values({ organizationId, userId: viewer.userId, role: "viewer", createdAt: new Date() });
+    await viewer.session.request("/api/auth/organization/set-active", { body: { organizationId } });
+    const { page, problems } = await newPage(browser);
+    await signInPage(page, viewer.session, server.url);
+    await page.goto(`${server.url}/dashboard/issues/${issue.id}/?projectId=${project.id}`);
+    await page.getByText("Your role cannot change issues").waitFor();
+    expect(await page.getByTestId("resolve-menu").isDisabled()).toBe(true);
+    expect(await page.getByTestId("issue-status-select").count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
