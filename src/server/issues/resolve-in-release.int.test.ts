@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueActivities, issues, releases } from "../db/schema/index";
 import { commitBatch } from "../ingest/store/batch-commit";
 import { addReleaseProjects, upsertRelease } from "../releases/release.queries";
-import { releaseKeepsResolved, type ReleaseResolution } from "./issue-state";
+import { afterNewEvent, releaseKeepsResolved, type ReleaseResolution } from "./issue-state";
 import { updateIssueStatuses } from "./issue-triage.queries";
 import { selectIssueActivity } from "./issue-detail.queries";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
@@ -59,6 +59,35 @@ describe("resolved in a release, at ingest", () => {
       .where(and(eq(issueActivities.issueId, issueId), eq(issueActivities.kind, "regression_in_release")));
   const next = (version: string): ReleaseResolution => ({ resolvedInRelease: version, resolvedInNextRelease: true });
   const named = (version: string): ReleaseResolution => ({ resolvedInRelease: version, resolvedInNextRelease: false });
+
+  it("ingest's upsert follows releaseKeepsResolved for every resolution and event release", async () => {
+    const rank = new Map([
+      ["1.0.0", 0],
+      ["1.1.0", 1],
+      ["1.2.0", 2],
+      ["1.3.0", 3],
+    ]);
+    const resolutions: ReleaseResolution[] = [{ resolvedInRelease: null, resolvedInNextRelease: false }, next("1.1.0"), named("1.1.0")];
+    const eventReleases = ["1.0.0", "1.1.0", "1.2.0", "9.9.9", null];
+    let n = 0;
+    for (const resolution of resolutions) {
+      for (const eventRelease of eventReleases) {
+        const label = `${JSON.stringify(resolution)} ← ${eventRelease}`;
+        const name = `rule matrix ${String.fromCharCode(97 + n++).repeat(3)}`;
+        const issueId = await ingest(name, "1.0.0");
+        await resolveIn(issueId, resolution);
+        await ingest(name, eventRelease);
+        const kept = releaseKeepsResolved(
+          resolution,
+          eventRelease === null ? null : (rank.get(eventRelease) ?? null),
+          rank.get(resolution.resolvedInRelease ?? "") ?? null,
+        );
+        const { regressed, status, isRegression } = afterNewEvent({ status: "RESOLVED", resolvedAt: new Date(), isRegression: false }, kept);
+        expect(await stateOf(issueId), label).toMatchObject({ status, isRegression });
+        expect((await regressionsOf(issueId)).length, label).toBe(regressed && resolution.resolvedInRelease !== null ? 1 : 0);
+      }
+    }
+  });
 
   it("ranks releases as the pure rule says", () => {
     expect(releaseKeepsResolved(next("b"), 1, 1)).toBe(true);
