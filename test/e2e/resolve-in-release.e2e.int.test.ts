@@ -71,6 +71,19 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("resolve in the next rel
     expect(await page.getByTestId("issue-activity").innerText()).toContain("Faultline reopened it as a regression in release shop@1.2.0");
     expect(await page.getByTestId("issue-resolved-in-release").count()).toBe(0);
     expect(await page.getByTestId("issue-last-release").innerText()).toBe("Last seen in shop@1.2.0");
+
+    // "Resolve in release…" picks from the project's releases, newest first.
+    await page.getByTestId("resolve-menu").click();
+    await page.getByTestId("resolve-in-release").click();
+    const picker = page.getByTestId("resolve-release-select");
+    await picker.waitFor();
+    expect((await picker.locator("option").allTextContents()).map((text) => text.split(" — ")[0])).toEqual(["shop@1.2.0", "shop@1.1.0", "shop@1.0.0"]);
+    await picker.selectOption("shop@1.2.0");
+    await page.getByTestId("resolve-release-confirm").click();
+    await expect.poll(() => page.getByTestId("issue-resolved-in-release").textContent()).toBe("Resolved in release shop@1.2.0");
+    expect(await page.getByTestId("issue-activity").innerText()).toContain("Rita Release resolved it in release shop@1.2.0");
+    await sendEvent(server, project, { type: "CartError", value: "cart", fn: "cart", release: "shop@1.1.0" });
+    expect(await issueByType(session, project.id, "CartError")).toMatchObject({ status: "RESOLVED", eventCount: 4 });
     expect(problems).toEqual([]);
     await page.close();
   });
