@@ -59,14 +59,30 @@ export const ListIssuesInput = ProjectScope.extend({
 export type ListIssuesInput = z.infer<typeof ListIssuesInput>;
 export type ListIssuesInputRaw = z.input<typeof ListIssuesInput>;
 
-export const SetIssueStatusInput = IssueScope.extend({ status: z.enum(ISSUE_STATUSES) });
+/** `inRelease: "next"`: resolved in the project's next release (Sentry's inNextRelease); any other value names a release version. */
+export const IN_NEXT_RELEASE = "next";
+/**
+ * "Resolve in a release": `next`, or the version of the first release that has the fix (it must
+ * exist in the organization). At most 200 characters, as Sentry's versions; only with RESOLVED.
+ */
+export const InRelease = boundedText(200, "A release version is at most 200 characters", { length: 1, message: "Name a release version, or next" }).optional();
+const inReleaseOnlyWhenResolving = {
+  check: (input: { status: IssueStatus; inRelease?: string }) => input.inRelease === undefined || input.status === "RESOLVED",
+  message: { message: "inRelease applies only to status RESOLVED", path: ["inRelease"] },
+};
+
+export const SetIssueStatusInput = IssueScope.extend({ status: z.enum(ISSUE_STATUSES), inRelease: InRelease }).refine(
+  inReleaseOnlyWhenResolving.check,
+  inReleaseOnlyWhenResolving.message,
+);
 export type SetIssueStatusInput = z.infer<typeof SetIssueStatusInput>;
 export const SetIssueSeverityInput = IssueScope.extend({ severity: z.enum(ISSUE_SEVERITIES) });
 export type SetIssueSeverityInput = z.infer<typeof SetIssueSeverityInput>;
 export const BulkSetIssueStatusInput = ProjectScope.extend({
   issueIds: z.array(z.uuid()).min(1, "Select at least one issue").max(100, "At most 100 issues at once"),
   status: z.enum(ISSUE_STATUSES),
-});
+  inRelease: InRelease,
+}).refine(inReleaseOnlyWhenResolving.check, inReleaseOnlyWhenResolving.message);
 export type BulkSetIssueStatusInput = z.infer<typeof BulkSetIssueStatusInput>;
 
 export const ListExceptionsInput = ProjectScope.extend({

@@ -47,8 +47,23 @@ export const IssueActivityEntry = z.object({
    * A user's change of status or severity, or a regression (a new exception reopened a resolved issue; no actor).
    * waf_block / waf_unblock: an address blocked from this issue (`to` the CIDR, `from` the IP set's name).
    * merge / unmerge: issues joined or split by their fingerprints (see issue-grouping).
+   * resolved_in_release / resolved_in_next_release: resolved by a user in a release (`from` the
+   * previous status, `to` the named release, or the project's latest release when "next" was chosen).
+   * regression_in_release: an issue resolved in a release reopened by an event of a newer release
+   * (`from` the release it was resolved in, `to` the event's release; null: the event had none known).
    */
-  kind: z.enum(["status", "severity", "regression", "waf_block", "waf_unblock", "merge", "unmerge"]),
+  kind: z.enum([
+    "status",
+    "severity",
+    "regression",
+    "waf_block",
+    "waf_unblock",
+    "merge",
+    "unmerge",
+    "resolved_in_release",
+    "resolved_in_next_release",
+    "regression_in_release",
+  ]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   createdAt: z.date(),
@@ -59,9 +74,23 @@ export const IssueActivityEntry = z.object({
 });
 export type IssueActivityEntry = z.infer<typeof IssueActivityEntry>;
 
+/** A release the issue's events came from, with how many (the counted `release` tag). */
+export const IssueRelease = z.object({ version: z.string(), count: z.number().int() });
+export type IssueRelease = z.infer<typeof IssueRelease>;
+
 export const IssueDetail = IssueListItem.extend({
+  /** The release of the issue's first and of its latest event (null: no event named one). */
   firstRelease: z.string().nullable(),
   lastRelease: z.string().nullable(),
+  /**
+   * Resolved in a release (only while RESOLVED): events of releases before it keep the issue
+   * resolved; with `resolvedInNextRelease`, it is the project's latest release when resolved and its
+   * own events keep the issue resolved too.
+   */
+  resolvedInRelease: z.string().nullable(),
+  resolvedInNextRelease: z.boolean(),
+  /** The releases the issue's events came from, newest release first (at most 20). */
+  releases: z.array(IssueRelease),
   resolvedAt: z.date().nullable(),
   groupingVersion: z.number().int(),
   latestExceptionId: z.uuid().nullable(),
@@ -69,6 +98,10 @@ export const IssueDetail = IssueListItem.extend({
   activity: z.array(IssueActivityEntry),
 });
 export type IssueDetail = z.infer<typeof IssueDetail>;
+
+/** A release of the project an issue can be resolved in (newest first). */
+export const ReleaseChoice = z.object({ version: z.string(), createdAt: z.date() });
+export type ReleaseChoice = z.infer<typeof ReleaseChoice>;
 
 export const BulkStatusResult = z.object({ updated: z.number().int() });
 export type BulkStatusResult = z.infer<typeof BulkStatusResult>;

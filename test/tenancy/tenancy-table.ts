@@ -166,6 +166,7 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     foreignRow: NOT_FOUND,
   },
   "issue.fingerprints": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
+  "issue.releaseChoices": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "issue.similar": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "exception.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   "exception.get": { scope: "project", input: (ids) => ({ projectId: ids.projectId, exceptionId: ids.exceptionId }), foreignRow: NOT_FOUND },

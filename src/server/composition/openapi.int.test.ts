@@ -49,7 +49,11 @@ describe("OpenAPI document of /api/v1", () => {
     expect(byName.environments).toMatchObject({ explode: true, schema: { type: "array", items: { enum: ["PRODUCTION", "STAGING", "DEVELOPMENT"] } } });
     expect(byName.dateFrom.schema).toMatchObject({ type: "string", format: "date-time" });
     const status = operation("put", "/organizations/{orgId}/projects/{projectId}/issues/{issueId}/status")!;
-    expect(Object.keys(status.requestBody!.content["application/json"].schema.properties)).toEqual(["status"]);
+    const statusBody = status.requestBody!.content["application/json"].schema as { properties: Record<string, unknown>; required?: string[] };
+    expect(Object.keys(statusBody.properties)).toEqual(["status", "inRelease"]);
+    // Resolve in a release (issue 34): optional, a version or "next".
+    expect(statusBody.required).toEqual(["status"]);
+    expect(statusBody.properties.inRelease).toMatchObject({ type: "string", maxLength: 200 });
     const daily = operation("get", "/organizations/{orgId}/projects/{projectId}/exceptions/statistics/daily")!;
     expect(daily.parameters.filter((parameter) => parameter.required && parameter.in === "query").map((parameter) => parameter.name)).toEqual(["from", "to"]);
   });

@@ -82,8 +82,13 @@ describe("issue state machine against the real statements", () => {
           continue;
         }
         expect(changed, label).toEqual([issueId]);
-        const { resolvedAt: stamped, ...change } = statusChange(to, new Date(before));
+        const { resolvedAt: stamped, resolvedInRelease, resolvedInNextRelease, ...change } = statusChange(to, new Date(before));
         expect({ status: after.status, isRegression: after.isRegression }, label).toEqual({ isRegression: start.isRegression, ...change });
+        const [release] = await database.db
+          .select({ resolvedInRelease: issues.resolvedInRelease, resolvedInNextRelease: issues.resolvedInNextRelease })
+          .from(issues)
+          .where(eq(issues.id, issueId));
+        expect(release, label).toEqual({ resolvedInRelease, resolvedInNextRelease });
         if (stamped) expect(after.resolvedAt!.getTime(), label).toBeGreaterThanOrEqual(before - 1);
         else expect(after.resolvedAt, label).toBeNull();
         expect(

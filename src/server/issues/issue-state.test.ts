@@ -14,9 +14,18 @@ describe("issue state machine", () => {
 
   it("stamps the resolution time and clears the regression mark only when resolving", () => {
     const now = new Date("2026-11-25T00:00:00Z");
-    expect(statusChange("RESOLVED", now)).toEqual({ status: "RESOLVED", resolvedAt: now, isRegression: false });
-    expect(statusChange("OPEN", now)).toEqual({ status: "OPEN", resolvedAt: null });
-    expect(statusChange("IGNORED", now)).toEqual({ status: "IGNORED", resolvedAt: null });
+    const none = { resolvedInRelease: null, resolvedInNextRelease: false };
+    expect(statusChange("RESOLVED", now)).toEqual({ status: "RESOLVED", resolvedAt: now, isRegression: false, ...none });
+    expect(statusChange("OPEN", now)).toEqual({ status: "OPEN", resolvedAt: null, ...none });
+    expect(statusChange("IGNORED", now)).toEqual({ status: "IGNORED", resolvedAt: null, ...none });
+  });
+
+  it("sets a release resolution only when resolving, and every other change clears it", () => {
+    const now = new Date("2026-11-25T00:00:00Z");
+    const inNext = { resolvedInRelease: "1.1.0", resolvedInNextRelease: true };
+    expect(statusChange("RESOLVED", now, inNext)).toEqual({ status: "RESOLVED", resolvedAt: now, isRegression: false, ...inNext });
+    expect(statusChange("OPEN", now, inNext)).toMatchObject({ resolvedInRelease: null, resolvedInNextRelease: false });
+    expect(statusChange("IGNORED", now, inNext)).toMatchObject({ resolvedInRelease: null, resolvedInNextRelease: false });
   });
 
   it("reopens a RESOLVED issue as a regression on a new event and leaves the others alone", () => {
@@ -34,6 +43,13 @@ describe("issue state machine", () => {
       regressed: false,
     });
     expect(afterNewEvent({ status: "OPEN", resolvedAt: null, isRegression: true })).toMatchObject({ status: "OPEN", isRegression: true, regressed: false });
+    // An event of a release that predates the one it was resolved in keeps it resolved.
+    expect(afterNewEvent({ status: "RESOLVED", resolvedAt, isRegression: false }, true)).toEqual({
+      status: "RESOLVED",
+      resolvedAt,
+      isRegression: false,
+      regressed: false,
+    });
   });
 
   it("derives a new issue's severity from the level, LOW for anything else", () => {

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { IssueSeverity, IssueStatus } from "../../shared/triage.inputs";
 import type { IssueActivityVia } from "../../shared/triage.views";
 import type { Db } from "../db/client";
 import { issueActivities, issues } from "../db/schema/index";
-import { statusChange, statusesMovableTo } from "./issue-state";
+import { NO_RELEASE_RESOLUTION, statusChange, statusesMovableTo, type ReleaseResolution } from "./issue-state";
 import { issueScope } from "./issue.queries";
 
 export interface TriageActor {
@@ -14,25 +14,45 @@ export interface TriageActor {
   via?: IssueActivityVia;
 }
 
+/** The activity row of a resolution: a plain status change, or resolved in a release (`to` naming it). */
+function statusActivity(from: string, status: IssueStatus, release: ReleaseResolution) {
+  if (status !== "RESOLVED" || release.resolvedInRelease === null) return { kind: "status", fromValue: from, toValue: status };
+  return { kind: release.resolvedInNextRelease ? "resolved_in_next_release" : "resolved_in_release", fromValue: from, toValue: release.resolvedInRelease };
+}
+
 /**
  * Moves the given issues of one project to `status` as issue-state.ts allows and records one
  * activity row per issue that really changed; ids of other projects or tenants match nothing. The
  * rows are locked first so a concurrent ingest reopening an issue cannot slip between the read of
- * `from` and the update.
+ * `from` and the update. Resolving in a release also applies to an issue already RESOLVED with
+ * another release resolution (or none): its resolution is what changes.
  */
-export function updateIssueStatuses(db: Db, actor: TriageActor, issueIds: string[], status: IssueStatus): Promise<string[]> {
+export function updateIssueStatuses(
+  db: Db,
+  actor: TriageActor,
+  issueIds: string[],
+  status: IssueStatus,
+  release: ReleaseResolution = NO_RELEASE_RESOLUTION,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
+    const movable = inArray(issues.status, statusesMovableTo(status));
+    const otherResolution = and(
+      eq(issues.status, "RESOLVED"),
+      or(sql`${issues.resolvedInRelease} is distinct from ${release.resolvedInRelease}`, ne(issues.resolvedInNextRelease, release.resolvedInNextRelease)),
+    );
     const changing = await tx
       .select({ id: issues.id, status: issues.status })
       .from(issues)
-      .where(and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, issueIds), inArray(issues.status, statusesMovableTo(status))))
+      .where(
+        and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, issueIds), status === "RESOLVED" ? or(movable, otherResolution) : movable),
+      )
       .orderBy(issues.id)
       .for("update");
     if (changing.length === 0) return [];
     const ids = changing.map((row) => row.id);
     await tx
       .update(issues)
-      .set(statusChange(status, new Date()))
+      .set(statusChange(status, new Date(), release))
       .where(and(issueScope(actor.organizationId, actor.projectId), inArray(issues.id, ids)));
     await tx.insert(issueActivities).values(
       changing.map((row) => ({
@@ -41,9 +61,7 @@ export function updateIssueStatuses(db: Db, actor: TriageActor, issueIds: string
         issueId: row.id,
         actorUserId: actor.userId,
         via: actor.via ?? null,
-        kind: "status",
-        fromValue: row.status,
-        toValue: status,
+        ...statusActivity(row.status, status, release),
       })),
     );
     return ids;

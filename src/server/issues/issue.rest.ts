@@ -24,7 +24,7 @@ export const issueRestRoutes: RestRoute[] = [
   {
     method: "post",
     path: `${ISSUES}/bulk-status`,
-    summary: "Set the status of several issues",
+    summary: "Set the status of several issues (RESOLVED may name inRelease, as for one issue)",
     tag,
     input: BulkSetIssueStatusInput,
     output: BulkStatusResult,
@@ -49,7 +49,7 @@ export const issueRestRoutes: RestRoute[] = [
   {
     method: "put",
     path: `${ISSUES}/:issueId/status`,
-    summary: "Set an issue's status",
+    summary: 'Set an issue\'s status (RESOLVED may name inRelease: a release version, or "next")',
     tag,
     input: SetIssueStatusInput,
     output: IssueDetail,

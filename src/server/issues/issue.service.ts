@@ -15,6 +15,8 @@ import { requirePermission } from "../organizations/permissions";
 import { requireProject } from "../projects/project-scope";
 import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
 import { selectIssueActivity, selectIssueTags } from "./issue-detail.queries";
+import { releaseResolutionFor } from "./issue-release-resolution";
+import { selectIssueReleases } from "./issue-releases.queries";
 import { updateIssueSeverity, updateIssueStatuses, type TriageActor } from "./issue-triage.queries";
 import { selectIssue, selectIssueFirstPage, selectIssuePage, selectIssueProjectId } from "./issue.queries";
 import { toIssueDetail, toIssueListItem } from "./issue.view";
@@ -49,14 +51,15 @@ export async function searchIssues(
 export async function getIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, scope: IssueScope): Promise<IssueDetail> {
   await requireProject(ctx, scope.projectId);
   const { organizationId } = ctx.org;
-  // All three at once (each scoped like the issue itself); the tags and activity of a missing issue are none and unused.
-  const [row, tags, activity] = await Promise.all([
+  // All at once (each scoped like the issue itself); the tags, activity and releases of a missing issue are none and unused.
+  const [row, tags, activity, releases] = await Promise.all([
     selectIssue(ctx.db, organizationId, scope.projectId, scope.issueId),
     selectIssueTags(ctx.db, organizationId, scope.projectId, scope.issueId),
     selectIssueActivity(ctx.db, organizationId, scope.projectId, scope.issueId),
+    selectIssueReleases(ctx.db, organizationId, scope.projectId, scope.issueId),
   ]);
   if (!row) throw notFound("Issue");
-  return toIssueDetail(row, tags, activity);
+  return toIssueDetail(row, tags, activity, releases);
 }
 
 /**
@@ -75,10 +78,15 @@ async function requireIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedPro
   if (!(await selectIssue(ctx.db, ctx.org.organizationId, scope.projectId, scope.issueId))) throw notFound("Issue");
 }
 
-/** Setting the status an issue already has changes nothing and records nothing. */
+/**
+ * Setting the status an issue already has changes nothing and records nothing (resolving in a
+ * release changes the resolution of a RESOLVED issue: issue-triage.queries.ts).
+ */
 export async function setIssueStatus(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject" | "via">, input: SetIssueStatusInput): Promise<IssueDetail> {
   await requireIssue(ctx, input);
-  await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [input.issueId], input.status);
+  const actor = await triageActor(ctx, input.projectId);
+  const release = await releaseResolutionFor(ctx, input.projectId, input);
+  await updateIssueStatuses(ctx.db, actor, [input.issueId], input.status, release);
   return getIssue(ctx, input);
 }
 
@@ -88,12 +96,17 @@ export async function setIssueSeverity(ctx: Pick<ServiceContext, "db" | "org" | 
   return getIssue(ctx, input);
 }
 
-/** Ids of other projects or organizations are silently skipped: `updated` counts real changes. */
+/**
+ * Ids of other projects or organizations are silently skipped: `updated` counts real changes. The
+ * issues share their project, so `inRelease: "next"` is that project's latest release for all.
+ */
 export async function bulkSetIssueStatus(
   ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
   input: BulkSetIssueStatusInput,
 ): Promise<{ updated: number }> {
   await requireProject(ctx, input.projectId);
-  const changed = await updateIssueStatuses(ctx.db, await triageActor(ctx, input.projectId), [...new Set(input.issueIds)], input.status);
+  const actor = await triageActor(ctx, input.projectId);
+  const release = await releaseResolutionFor(ctx, input.projectId, input);
+  const changed = await updateIssueStatuses(ctx.db, actor, [...new Set(input.issueIds)], input.status, release);
   return { updated: changed.length };
 }

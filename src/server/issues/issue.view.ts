@@ -1,5 +1,5 @@
 import type { IssueSeverity, IssueStatus } from "../../shared/triage.inputs";
-import type { IssueActivityEntry, IssueDetail, IssueListItem, IssueTagBreakdown } from "../../shared/triage.views";
+import type { IssueActivityEntry, IssueDetail, IssueListItem, IssueRelease, IssueTagBreakdown } from "../../shared/triage.views";
 import type { issues } from "../db/schema/index";
 import type { selectIssueActivity } from "./issue-detail.queries";
 import type { IssueListRow } from "./issue.queries";
@@ -38,11 +38,15 @@ function toActivityEntry(row: ActivityRow): IssueActivityEntry {
   };
 }
 
-export function toIssueDetail(row: typeof issues.$inferSelect, tags: IssueTagBreakdown[], activity: ActivityRow[]): IssueDetail {
+export function toIssueDetail(row: typeof issues.$inferSelect, tags: IssueTagBreakdown[], activity: ActivityRow[], releases: IssueRelease[]): IssueDetail {
+  const resolvedInRelease = row.status === "RESOLVED" ? row.resolvedInRelease : null;
   return {
     ...toIssueListItem(row),
     firstRelease: row.firstRelease,
     lastRelease: row.lastRelease,
+    resolvedInRelease,
+    resolvedInNextRelease: resolvedInRelease !== null && row.resolvedInNextRelease,
+    releases,
     resolvedAt: row.resolvedAt,
     groupingVersion: row.groupingVersion,
     latestExceptionId: row.lastOccurrenceId,

@@ -115,6 +115,14 @@ describe("the agent's tools over the triage services", () => {
         ["severity", "CRITICAL", a.userId],
       ]),
     );
+    // Resolving in a release goes through the same service: a project without releases is refused, as inRelease without RESOLVED.
+    await expect(run(byName("setIssueStatus"), aScope, { issueId: ids.aIssue, status: "RESOLVED", inRelease: "next" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "This project has no release yet: resolve it without a release, or name one.",
+    });
+    await expect(run(byName("setIssueStatus"), aScope, { issueId: ids.aIssue, status: "IGNORED", inRelease: "next" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(
       run(byName("setIssueStatus"), { ...aScope, org: { ...aScope.org, role: "viewer" } }, { issueId: ids.aIssue, status: "OPEN" }),
     ).rejects.toMatchObject({

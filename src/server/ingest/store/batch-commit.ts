@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { afterNewEventSql, alertPendingMarkSql, regressionActivityValuesSql, regressionMarkSql } from "../../issues/issue-state";
+import { afterNewEventSql, alertPendingMarkSql, regressionActivitiesSql, regressionMarkSql } from "../../issues/issue-state";
 import { storableText } from "../normalize/storable-text";
 import { storableJson } from "./json-escapes";
 import { oneByteJson } from "./one-byte-text";
@@ -236,7 +236,8 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           last_message = case when excluded.last_seen >= issues.last_seen then coalesce(excluded.last_message, issues.last_message) else issues.last_message end,
           environments = case when excluded.environments <@ issues.environments then issues.environments
                               else array(select distinct e from unnest(issues.environments || excluded.environments) as e order by e) end,
-          -- The regression rule (RESOLVED reopens as a regression; IGNORED stays IGNORED): issues/issue-state.ts.
+          -- The regression rule (RESOLVED reopens as a regression unless the events' releases predate the
+          -- release it was resolved in; IGNORED stays IGNORED): issues/issue-state.ts.
           ${afterNewEventSql},
           ${regressionMarkSql(batchToken)},
           -- Created or reopened: alerts have it to evaluate (alerts/alert-facts-sweep.ts recovers one never handed over).
@@ -247,7 +248,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
       -- Each issue this statement reopened gets its activity row, in the same atomic statement.
       regressions as (
         insert into issue_activities (organization_id, project_id, issue_id, kind, from_value, to_value)
-        select organization_id, project_id, id, ${regressionActivityValuesSql} from upserted where regressed
+        ${regressionActivitiesSql("(select organization_id, project_id, id from upserted where regressed)")}
       ),
       hourly as (
         insert into issue_hourly_counts (organization_id, project_id, issue_id, environment, hour, count)

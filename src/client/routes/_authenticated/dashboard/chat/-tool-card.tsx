@@ -5,6 +5,7 @@ import { UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { isAgentToolName, type AgentToolName } from "@/shared/agent-tool-names";
+import { IN_NEXT_RELEASE } from "@/shared/triage.inputs";
 import { SEVERITY_LABELS, STATUS_LABELS } from "@/client/components/issue-badges";
 import { trpc } from "@/client/lib/trpc";
 import { cleanText } from "@/client/lib/untrusted-text";
@@ -97,6 +98,12 @@ function ProposedChange({
       <span data-testid="proposed-change-values">
         {showCurrent && current ? `${labels[current] ?? current} → ` : "→ "}
         <span className="font-medium">{labels[next] ?? cleanText(next)}</span>
+        {/* Resolving in a release changes what later exceptions do: the approver must read it. */}
+        {typeof input.inRelease === "string" ? (
+          <span className="font-medium" data-testid="proposed-change-release">
+            {input.inRelease === IN_NEXT_RELEASE ? " in the next release" : ` in release ${cleanText(input.inRelease)}`}
+          </span>
+        ) : null}
       </span>
     </p>
   );

@@ -57,6 +57,15 @@ function describe(entry: IssueActivityEntry): string {
       ? `split fingerprint ${entry.from} out into “${cleanText(entry.to)}”`
       : `split this issue out of “${cleanText(entry.from ?? "")}”`;
   }
+  // The badge's words (-release-badges.tsx), as something the actor did.
+  if (entry.kind === "resolved_in_next_release") return `resolved it in the next release (after ${cleanText(entry.to ?? "")})`;
+  if (entry.kind === "resolved_in_release") return `resolved it in release ${cleanText(entry.to ?? "")}`;
+  if (entry.kind === "regression_in_release") {
+    const resolvedIn = `it was resolved as of release ${cleanText(entry.from ?? "")}`;
+    return entry.to
+      ? `reopened it as a regression in release ${cleanText(entry.to)}: an exception from that release arrived (${resolvedIn})`
+      : `reopened it as a regression: an exception without a known release arrived (${resolvedIn})`;
+  }
   if (entry.kind === "regression") return `reopened it as a regression: a new exception arrived after it was ${label("status", entry.from).toLowerCase()}`;
   const what = entry.kind === "status" ? "status" : "severity";
   if (entry.from === null) return `set the ${what} to ${label(entry.kind, entry.to)}`;

@@ -10,8 +10,10 @@ import { FormField } from "@/client/components/form-field";
 import { Badge } from "@/client/components/ui/badge";
 import { NativeSelect } from "@/client/components/ui/select";
 import { IssueLocation } from "./-issue-location";
+import { ReleaseBadges } from "./-release-badges";
+import { ResolveMenu } from "./-resolve-menu";
 
-/** Title, culprit and badges, with the status and severity controls for a role that may triage. */
+/** Title, culprit and badges, the resolve menu, and the status and severity controls for a role that may triage. */
 export function IssueHeader({ issue }: { issue: IssueDetail }) {
   const canTriage = usePermissions().can("issue:triage");
   const title = cleanText(issue.title);
@@ -32,9 +34,13 @@ export function IssueHeader({ issue }: { issue: IssueDetail }) {
           <SeverityBadge severity={issue.severity} />
           {issue.isRegression ? <RegressionBadge /> : null}
           {issue.platform ? <Badge variant="secondary">{cleanText(issue.platform)}</Badge> : null}
+          <ReleaseBadges issue={issue} />
         </div>
       </div>
-      {canTriage ? <IssueControls issue={issue} /> : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <ResolveMenu issue={issue} />
+        {canTriage ? <IssueControls issue={issue} /> : null}
+      </div>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { IssueFactsCard } from "./-issue-facts-card";
 import { IssueOccurrencesCard } from "./-issue-occurrences-card";
 import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
+import { IssueReleasesCard } from "./-issue-releases-card";
 import { IssueActionsMenu } from "@/client/components/waf/issue-actions-menu";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
 import { LatestStackTrace } from "./-latest-stack-trace";
@@ -93,6 +94,7 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <IssueFactsCard issue={issue.data} />
+          <IssueReleasesCard releases={issue.data.releases} />
           <WhyGroupedCard projectId={projectId} issueId={issueId} />
           <SimilarIssuesCard projectId={projectId} issueId={issueId} />
           <IssueActivityCard activity={issue.data.activity} />

@@ -1,0 +1,29 @@
+import type { IssueRelease } from "@/shared/triage.views";
+import { formatNumber } from "@/client/lib/format";
+import { cleanText } from "@/client/lib/untrusted-text";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+
+/** The releases the issue's exceptions came from, newest release first, with how many came from each. */
+export function IssueReleasesCard({ releases }: { releases: IssueRelease[] }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Releases</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {releases.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No exception of this issue named a release.</p>
+        ) : (
+          <ul className="grid gap-1.5 text-sm" data-testid="issue-releases">
+            {releases.map((release) => (
+              <li key={release.version} className="flex items-baseline justify-between gap-3" data-testid="issue-release">
+                <code className="min-w-0 font-mono text-xs break-all">{cleanText(release.version)}</code>
+                <span className="text-muted-foreground tabular-nums">{formatNumber(release.count)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { IssueDetail } from "@/shared/triage.views";
+import { cleanText } from "@/client/lib/untrusted-text";
+import { Badge } from "@/client/components/ui/badge";
+
+/** The release an issue is resolved in (while RESOLVED), and the releases of its first and latest events. */
+export function ReleaseBadges({ issue }: { issue: IssueDetail }) {
+  return (
+    <>
+      {issue.resolvedInRelease ? (
+        <Badge variant="secondary" data-testid="issue-resolved-in-release">
+          {resolvedInReleaseText(issue.resolvedInRelease, issue.resolvedInNextRelease)}
+        </Badge>
+      ) : null}
+      {issue.firstRelease ? (
+        <Badge variant="outline" data-testid="issue-first-release" className="max-w-full break-all">
+          First seen in {cleanText(issue.firstRelease)}
+        </Badge>
+      ) : null}
+      {issue.lastRelease ? (
+        <Badge variant="outline" data-testid="issue-last-release" className="max-w-full break-all">
+          Last seen in {cleanText(issue.lastRelease)}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** "Resolved in release 1.2.0" / "Resolved in the next release (after 1.1.0)": the badge's and the activity's words. */
+export function resolvedInReleaseText(version: string, next: boolean): string {
+  return next ? `Resolved in the next release (after ${cleanText(version)})` : `Resolved in release ${cleanText(version)}`;
+}
