@@ -11,6 +11,7 @@ import { issueRouter } from "../issues/issue.router";
 import { linkRouter } from "../organizations/link.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
+import { releaseRouter } from "../releases/release.router";
 import { sourceMapRouter } from "../sourcemaps/source-map.router";
 import { statsRouter } from "../stats/stats.router";
 import { router } from "../trpc/init";
@@ -36,6 +37,7 @@ export const appRouter = router({
   conversation: conversationRouter,
   agent: agentRouter,
   sourceMap: sourceMapRouter,
+  release: releaseRouter,
 });
 
 export type AppRouter = typeof appRouter;
