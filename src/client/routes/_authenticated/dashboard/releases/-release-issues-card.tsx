@@ -38,7 +38,8 @@ export function ReleaseIssuesCard({
                   {cleanText(issue.title)}
                 </Link>
                 <span className="text-xs text-muted-foreground">
-                  {issue.level} · {formatNumber(issue.eventCount)} events · first seen <RelativeTime date={issue.firstSeen} />
+                  {issue.level} · {formatNumber(issue.eventCount)} {issue.eventCount === 1 ? "event" : "events"} · first seen{" "}
+                  <RelativeTime date={issue.firstSeen} />
                 </span>
               </li>
             ))}

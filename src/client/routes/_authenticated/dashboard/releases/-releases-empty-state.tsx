@@ -5,6 +5,7 @@ import { CodeBlock } from "@/client/components/code-block";
 export function ReleasesEmptyState({ project, filtered }: { project: ProjectView; filtered: boolean }) {
   if (filtered) return <p className="px-4 py-10 text-center text-sm text-muted-foreground">No releases match these filters.</p>;
   const commands = [
+    `export SENTRY_URL=${window.location.origin} SENTRY_AUTH_TOKEN=flt_YOUR_TOKEN`,
     'VERSION="$(sentry-cli releases propose-version)"',
     `sentry-cli releases new "$VERSION" --project ${project.slug}`,
     'sentry-cli releases set-commits "$VERSION" --auto',
@@ -20,7 +21,8 @@ export function ReleasesEmptyState({ project, filtered }: { project: ProjectView
       </p>
       <CodeBlock code={commands} label="sentry-cli commands" testId="releases-cli" />
       <p className="text-sm text-muted-foreground">
-        Set the same version as <code>release</code> in the SDK so sessions and events are counted against it.
+        The token is an organization API token with the <code>project:releases</code> scope (Settings → Organization → API tokens). Set the same version as{" "}
+        <code>release</code> in the SDK so sessions and events are counted against it.
       </p>
     </div>
   );
