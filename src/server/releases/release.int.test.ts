@@ -176,6 +176,19 @@ describe("releases: list, detail, suspect commits (issue 34)", () => {
     expect(((await token.json()) as { meta: { totalItems: number } }).meta.totalItems).toBe(3);
   });
 
+  // After the figures: it reopens an issue and adds an event of 1.0.0, which the tests above do not expect.
+  it("lists an issue that regressed while the release sent its events, and only under that release", async () => {
+    const issue = await issueByType(session, project.id, "SuspectError");
+    const resolved = await session.mutation("issue.setStatus", { projectId: project.id, issueId: issue.id, status: "RESOLVED" });
+    expect(resolved.error).toBeUndefined();
+    await sendEvent(server, project, { type: "SuspectError", value: "boom", fn: "checkout", release: "shop@1.0.0" });
+    await expect.poll(async () => (await issueByType(session, project.id, "SuspectError")).isRegression).toBe(true);
+    const detail = await session.request(`${base}/${encodeURIComponent("shop@1.0.0")}`);
+    expect(detail.body.regressedIssues.map((regressed: { id: string }) => regressed.id)).toEqual([issue.id]);
+    const other = await session.request(`${base}/${encodeURIComponent("shop@2.0.0")}`);
+    expect(other.body.regressedIssues).toEqual([]);
+  });
+
   it("answers NOT_FOUND for another organization's project and release", async () => {
     const foreignProject = await session.request(`/api/v1/organizations/${orgId}/projects/${other.project.id}/releases`);
     expect(foreignProject.status).toBe(404);
