@@ -39,6 +39,8 @@ import { Route as AuthenticatedDashboardIntegrationsIndexRouteImport } from './r
 import { Route as AuthenticatedDashboardIssuesIndexRouteImport } from './routes/_authenticated/dashboard/issues/index'
 import { Route as AuthenticatedDashboardProjectsIndexRouteImport } from './routes/_authenticated/dashboard/projects/index'
 import { Route as AuthenticatedDashboardProjectsNewRouteImport } from './routes/_authenticated/dashboard/projects/new'
+import { Route as AuthenticatedDashboardReleasesIndexRouteImport } from './routes/_authenticated/dashboard/releases/index'
+import { Route as AuthenticatedDashboardReleasesVersionRouteImport } from './routes/_authenticated/dashboard/releases/$version'
 import { Route as AuthenticatedSettingsOrganizationIndexRouteImport } from './routes/_authenticated/settings/organization/index'
 import { Route as AuthenticatedSettingsOrganizationBillingRouteImport } from './routes/_authenticated/settings/organization/billing'
 import { Route as AuthenticatedDashboardIssuesIssueIdIndexRouteImport } from './routes/_authenticated/dashboard/issues/$issueId/index'
@@ -212,6 +214,18 @@ const AuthenticatedDashboardProjectsNewRoute =
     path: '/projects/new',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardReleasesIndexRoute =
+  AuthenticatedDashboardReleasesIndexRouteImport.update({
+    id: '/releases/',
+    path: '/releases/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardReleasesVersionRoute =
+  AuthenticatedDashboardReleasesVersionRouteImport.update({
+    id: '/releases/$version',
+    path: '/releases/$version',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedSettingsOrganizationIndexRoute =
   AuthenticatedSettingsOrganizationIndexRouteImport.update({
     id: '/organization/',
@@ -279,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
+  '/dashboard/releases/$version': typeof AuthenticatedDashboardReleasesVersionRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
@@ -286,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
+  '/dashboard/releases/': typeof AuthenticatedDashboardReleasesIndexRoute
   '/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
@@ -314,6 +330,7 @@ export interface FileRoutesByTo {
   '/auth/signup': typeof AuthSignupIndexRoute
   '/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
+  '/dashboard/releases/$version': typeof AuthenticatedDashboardReleasesVersionRoute
   '/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/dashboard/chat': typeof AuthenticatedDashboardChatIndexRoute
   '/dashboard/events': typeof AuthenticatedDashboardEventsIndexRoute
@@ -321,6 +338,7 @@ export interface FileRoutesByTo {
   '/dashboard/integrations': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/dashboard/issues': typeof AuthenticatedDashboardIssuesIndexRoute
   '/dashboard/projects': typeof AuthenticatedDashboardProjectsIndexRoute
+  '/dashboard/releases': typeof AuthenticatedDashboardReleasesIndexRoute
   '/settings/organization': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/dashboard/issues/$issueId': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
@@ -354,6 +372,7 @@ export interface FileRoutesById {
   '/auth/signup/': typeof AuthSignupIndexRoute
   '/_authenticated/dashboard/chat/$chatId': typeof AuthenticatedDashboardChatChatIdRoute
   '/_authenticated/dashboard/projects/new': typeof AuthenticatedDashboardProjectsNewRoute
+  '/_authenticated/dashboard/releases/$version': typeof AuthenticatedDashboardReleasesVersionRoute
   '/_authenticated/settings/organization/billing': typeof AuthenticatedSettingsOrganizationBillingRoute
   '/_authenticated/dashboard/chat/': typeof AuthenticatedDashboardChatIndexRoute
   '/_authenticated/dashboard/events/': typeof AuthenticatedDashboardEventsIndexRoute
@@ -361,6 +380,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/integrations/': typeof AuthenticatedDashboardIntegrationsIndexRoute
   '/_authenticated/dashboard/issues/': typeof AuthenticatedDashboardIssuesIndexRoute
   '/_authenticated/dashboard/projects/': typeof AuthenticatedDashboardProjectsIndexRoute
+  '/_authenticated/dashboard/releases/': typeof AuthenticatedDashboardReleasesIndexRoute
   '/_authenticated/settings/organization/': typeof AuthenticatedSettingsOrganizationIndexRoute
   '/_authenticated/dashboard/projects/$projectId/settings': typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   '/_authenticated/dashboard/issues/$issueId/': typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
@@ -394,6 +414,7 @@ export interface FileRouteTypes {
     | '/auth/signup/'
     | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
+    | '/dashboard/releases/$version'
     | '/settings/organization/billing'
     | '/dashboard/chat/'
     | '/dashboard/events/'
@@ -401,6 +422,7 @@ export interface FileRouteTypes {
     | '/dashboard/integrations/'
     | '/dashboard/issues/'
     | '/dashboard/projects/'
+    | '/dashboard/releases/'
     | '/settings/organization/'
     | '/dashboard/projects/$projectId/settings'
     | '/dashboard/issues/$issueId/'
@@ -429,6 +451,7 @@ export interface FileRouteTypes {
     | '/auth/signup'
     | '/dashboard/chat/$chatId'
     | '/dashboard/projects/new'
+    | '/dashboard/releases/$version'
     | '/settings/organization/billing'
     | '/dashboard/chat'
     | '/dashboard/events'
@@ -436,6 +459,7 @@ export interface FileRouteTypes {
     | '/dashboard/integrations'
     | '/dashboard/issues'
     | '/dashboard/projects'
+    | '/dashboard/releases'
     | '/settings/organization'
     | '/dashboard/projects/$projectId/settings'
     | '/dashboard/issues/$issueId'
@@ -468,6 +492,7 @@ export interface FileRouteTypes {
     | '/auth/signup/'
     | '/_authenticated/dashboard/chat/$chatId'
     | '/_authenticated/dashboard/projects/new'
+    | '/_authenticated/dashboard/releases/$version'
     | '/_authenticated/settings/organization/billing'
     | '/_authenticated/dashboard/chat/'
     | '/_authenticated/dashboard/events/'
@@ -475,6 +500,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/integrations/'
     | '/_authenticated/dashboard/issues/'
     | '/_authenticated/dashboard/projects/'
+    | '/_authenticated/dashboard/releases/'
     | '/_authenticated/settings/organization/'
     | '/_authenticated/dashboard/projects/$projectId/settings'
     | '/_authenticated/dashboard/issues/$issueId/'
@@ -707,6 +733,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProjectsNewRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/releases/': {
+      id: '/_authenticated/dashboard/releases/'
+      path: '/releases'
+      fullPath: '/dashboard/releases/'
+      preLoaderRoute: typeof AuthenticatedDashboardReleasesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/releases/$version': {
+      id: '/_authenticated/dashboard/releases/$version'
+      path: '/releases/$version'
+      fullPath: '/dashboard/releases/$version'
+      preLoaderRoute: typeof AuthenticatedDashboardReleasesVersionRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/settings/organization/': {
       id: '/_authenticated/settings/organization/'
       path: '/organization'
@@ -765,12 +805,14 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardChatChatIdRoute: typeof AuthenticatedDashboardChatChatIdRoute
   AuthenticatedDashboardProjectsNewRoute: typeof AuthenticatedDashboardProjectsNewRoute
+  AuthenticatedDashboardReleasesVersionRoute: typeof AuthenticatedDashboardReleasesVersionRoute
   AuthenticatedDashboardChatIndexRoute: typeof AuthenticatedDashboardChatIndexRoute
   AuthenticatedDashboardEventsIndexRoute: typeof AuthenticatedDashboardEventsIndexRoute
   AuthenticatedDashboardExceptionsIndexRoute: typeof AuthenticatedDashboardExceptionsIndexRoute
   AuthenticatedDashboardIntegrationsIndexRoute: typeof AuthenticatedDashboardIntegrationsIndexRoute
   AuthenticatedDashboardIssuesIndexRoute: typeof AuthenticatedDashboardIssuesIndexRoute
   AuthenticatedDashboardProjectsIndexRoute: typeof AuthenticatedDashboardProjectsIndexRoute
+  AuthenticatedDashboardReleasesIndexRoute: typeof AuthenticatedDashboardReleasesIndexRoute
   AuthenticatedDashboardProjectsProjectIdSettingsRoute: typeof AuthenticatedDashboardProjectsProjectIdSettingsRoute
   AuthenticatedDashboardIssuesIssueIdIndexRoute: typeof AuthenticatedDashboardIssuesIssueIdIndexRoute
   AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute: typeof AuthenticatedDashboardIssuesIssueIdExceptionsExceptionIdRoute
@@ -787,6 +829,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardChatChatIdRoute,
     AuthenticatedDashboardProjectsNewRoute:
       AuthenticatedDashboardProjectsNewRoute,
+    AuthenticatedDashboardReleasesVersionRoute:
+      AuthenticatedDashboardReleasesVersionRoute,
     AuthenticatedDashboardChatIndexRoute: AuthenticatedDashboardChatIndexRoute,
     AuthenticatedDashboardEventsIndexRoute:
       AuthenticatedDashboardEventsIndexRoute,
@@ -798,6 +842,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardIssuesIndexRoute,
     AuthenticatedDashboardProjectsIndexRoute:
       AuthenticatedDashboardProjectsIndexRoute,
+    AuthenticatedDashboardReleasesIndexRoute:
+      AuthenticatedDashboardReleasesIndexRoute,
     AuthenticatedDashboardProjectsProjectIdSettingsRoute:
       AuthenticatedDashboardProjectsProjectIdSettingsRoute,
     AuthenticatedDashboardIssuesIssueIdIndexRoute:

@@ -11,6 +11,8 @@ export const AGENT_TOOL_NAMES = [
   "dailyStats",
   "whatChanged",
   "issueTags",
+  "listReleases",
+  "getRelease",
   "setIssueStatus",
   "setIssueSeverity",
 ] as const;

@@ -4,7 +4,7 @@ import { pageInput } from "./paging";
 import { ProjectIdInput } from "./project.inputs";
 import { boundedText, hasNul, NUL_MESSAGE } from "./text.inputs";
 
-export const ALERT_TRIGGER_TYPES = ["new_issue", "regression", "issue_frequency", "event_rate", "level"] as const;
+export const ALERT_TRIGGER_TYPES = ["new_issue", "regression", "issue_frequency", "event_rate", "level", "new_issue_after_deploy"] as const;
 export type AlertTriggerType = (typeof ALERT_TRIGGER_TYPES)[number];
 export const ALERT_LEVELS = ["debug", "info", "warning", "error", "fatal"] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
@@ -38,7 +38,7 @@ export function paceInWords(maxPerHour: number): string {
 export const AlertTrigger = z
   .object({
     type: z.enum(ALERT_TRIGGER_TYPES, { message: "Please choose a trigger" }),
-    /** issue_frequency / event_rate: more than `count` events in `minutes`. */
+    /** issue_frequency / event_rate: more than `count` events in `minutes`; new_issue_after_deploy: a new issue at most `minutes` after a deploy. */
     count: z.number().int().min(1, "count must be at least 1").max(10_000_000).optional(),
     minutes: z.number().int().min(1, "minutes must be between 1 and 60").max(MAX_TRIGGER_MINUTES, "minutes must be between 1 and 60").optional(),
     /** level: an issue at this level or above. */
@@ -49,6 +49,8 @@ export const AlertTrigger = z
   .superRefine((trigger, ctx) => {
     if ((trigger.type === "issue_frequency" || trigger.type === "event_rate") && (trigger.count === undefined || trigger.minutes === undefined))
       ctx.addIssue({ code: "custom", path: ["count"], message: "A frequency trigger needs count and minutes" });
+    if (trigger.type === "new_issue_after_deploy" && trigger.minutes === undefined)
+      ctx.addIssue({ code: "custom", path: ["minutes"], message: "A deploy trigger needs minutes" });
     if (trigger.type === "level" && !trigger.level) ctx.addIssue({ code: "custom", path: ["level"], message: "A level trigger needs a level" });
   });
 export type AlertTrigger = z.infer<typeof AlertTrigger>;

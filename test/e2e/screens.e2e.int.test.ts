@@ -213,7 +213,7 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("screens a newcomer trip
 
     await page.getByTestId("nav-menu").click();
     // Every section of the header is in the menu (the list grows as features land).
-    const sections = ["Dashboard", "Projects", "Issues", "Exceptions", "Events", "Integrations", "Chat", "Settings"];
+    const sections = ["Dashboard", "Projects", "Issues", "Exceptions", "Events", "Releases", "Integrations", "Chat", "Settings"];
     await expect.poll(async () => (await page.getByTestId("nav-menu-item").allTextContents()).map((text) => text.trim())).toEqual(sections);
     await page.getByTestId("nav-menu-item").filter({ hasText: "Events" }).click();
     await page.waitForURL(/\/dashboard\/events/);

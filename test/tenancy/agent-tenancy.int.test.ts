@@ -7,6 +7,10 @@ import { approvalMessage, approvalRequests, askAgent, userMessage, type ChatAnsw
 import { scriptedModel, text, toolCalls, toolResultsIn } from "../helpers/scripted-model";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { issueByType, sendEvent, triageTenant } from "../helpers/triage-seed";
+import { seedRelease } from "../helpers/release-seed";
+
+/** A release of B's project, which no tool called from A may read. */
+const B_RELEASE = "agent-b@1.0.0";
 
 type Tenant = Awaited<ReturnType<typeof triageTenant>>;
 
@@ -37,6 +41,7 @@ describe("the agent's tools stay in the conversation's project (battery E4, prom
     b = await triageTenant(server, "Agent B");
     await sendEvent(server, b.project, { type: "MarkerError", value: MARKER, fn: "markerHandler", tags: { marker: MARKER } });
     ids.bIssue = (await issueByType(b.session, b.project.id, "MarkerError")).id;
+    await seedRelease(server.services.db, { organizationId: b.org.id, projectId: b.project.id, version: B_RELEASE });
     ids.bException = (await b.session.query("exception.list", { projectId: b.project.id, issueId: ids.bIssue })).data.items[0].id;
     await sendEvent(server, a.project, { type: "VictimError", value: "keep me open", fn: "victim" });
     ids.victim = (await issueByType(a.session, a.project.id, "VictimError")).id;
@@ -56,6 +61,8 @@ describe("the agent's tools stay in the conversation's project (battery E4, prom
       { name: "getException", input: { ...foreign, exceptionId: ids.bException } },
       { name: "dailyStats", input: { ...foreign, issueId: ids.bIssue } },
       { name: "whatChanged", input: { ...foreign, dateFrom: "2020-01-01" } },
+      { name: "listReleases", input: { ...foreign, status: "all" } },
+      { name: "getRelease", input: { ...foreign, version: B_RELEASE } },
       { name: "setIssueStatus", input: { ...foreign, issueId: ids.bIssue, status: "RESOLVED" } },
       { name: "setIssueSeverity", input: { ...foreign, issueId: ids.bIssue, severity: "LOW" } },
     ];
@@ -72,9 +79,12 @@ describe("the agent's tools stay in the conversation's project (battery E4, prom
       "Issue not found",
       "Issue not found",
       "Issue not found",
+      "Release not found",
     ]);
+    // The project-wide reads: searchIssues, whatChanged and listReleases (A's project has no release).
     const outputs = asked.chunks.filter((chunk) => chunk.type === "tool-output-available");
-    expect(outputs).toHaveLength(2);
+    expect(outputs).toHaveLength(3);
+    expect(JSON.stringify(outputs)).not.toContain(B_RELEASE);
     for (const output of outputs) expect(JSON.stringify(output)).not.toContain(ids.bIssue);
     expect(approvalRequests(asked)).toHaveLength(2);
 

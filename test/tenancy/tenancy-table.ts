@@ -102,6 +102,8 @@ const NOT_FOUND = { error: "NOT_FOUND" } as const;
 const SOME_REPOSITORY = "00000000-0000-4000-8000-0000000000c1";
 /** No tenant holds a bundle in the matrix: one's own project answers NOT_FOUND for it as for another's (sourcemaps/ tests the stored case). */
 const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
+/** A release version no tenant of the matrix has. */
+const SOME_RELEASE = "matrix@1.0.0";
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
@@ -276,6 +278,11 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
     orgRow: true,
     input: (ids) => ({ repositoryId: ids.repositoryId ?? SOME_REPOSITORY }),
   },
+  "release.list": { scope: "project", input: (ids) => ({ projectId: ids.projectId, status: "all" }) },
+  // No tenant holds a release in the matrix: one's own project answers NOT_FOUND for it as for another's (src/server/releases/ tests the stored case).
+  "release.detail": { scope: "project", input: (ids) => ({ projectId: ids.projectId, version: SOME_RELEASE }), foreignRow: NOT_FOUND },
+  "release.environments": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "release.suspectCommits": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -379,6 +386,9 @@ export const ROUTES: Record<string, RouteEntry> = {
     foreignRow: { status: 200, body: { deleted: 0 } },
   },
   [`delete ${PROJECT}/source-maps/:bundleId`]: { requires: "release:manage", body: () => ({}), foreignRow: ROW_404 },
+  [`get ${PROJECT}/releases`]: { query: () => ({ status: "all" }) },
+  [`get ${PROJECT}/releases/:version`]: { foreignRow: ROW_404 },
+  [`get ${PROJECT}/issues/:issueId/suspect-commits`]: { foreignRow: ROW_404 },
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },
@@ -396,6 +406,7 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":tokenId", ids.apiTokenId ?? "00000000-0000-4000-8000-000000000000")
     .replace(":ruleId", ids.ruleId)
     .replace(":bundleId", SOME_BUNDLE)
+    .replace(":version", encodeURIComponent(SOME_RELEASE))
     .replace(":id", ids.conversationId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;

@@ -21,6 +21,7 @@ const NAV_ITEMS: NavItem[] = [
   { label: "Issues", to: "/dashboard/issues" },
   { label: "Exceptions", to: "/dashboard/exceptions" },
   { label: "Events", to: "/dashboard/events" },
+  { label: "Releases", to: "/dashboard/releases" },
   { label: "Integrations", to: "/dashboard/integrations" },
   { label: "Chat", to: "/dashboard/chat" },
   { label: "Settings", to: "/settings" },

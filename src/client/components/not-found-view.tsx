@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { usePermissions } from "@/client/lib/use-permissions";
 import { Button } from "./ui/button";
 
-export type NotFoundType = "organization" | "projects" | "project" | "conversation";
+export type NotFoundType = "organization" | "projects" | "project" | "conversation" | "release";
 
 interface Props {
   /** What is missing; without it the plain 'Not Found' view is shown. */
@@ -35,6 +35,16 @@ const VIEWS: Record<NotFoundType, { icon: ReactNode; title: string; description:
     action: (
       <Button asChild variant="outline">
         <Link to="/dashboard/projects">See all projects</Link>
+      </Button>
+    ),
+  },
+  release: {
+    icon: <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />,
+    title: "Release not found",
+    description: "This project has no release of that version, or it belongs to another organization.",
+    action: (
+      <Button asChild variant="outline">
+        <Link to="/dashboard/releases">See the releases</Link>
       </Button>
     ),
   },

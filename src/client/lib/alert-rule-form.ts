@@ -150,6 +150,7 @@ export function ruleBodyFromDraft(draft: RuleDraft): { ok: true; body: AlertRule
     trigger: {
       type: draft.trigger,
       ...(frequency ? { count: typedNumber(draft.count), minutes: typedNumber(draft.minutes) } : {}),
+      ...(draft.trigger === "new_issue_after_deploy" ? { minutes: typedNumber(draft.minutes) } : {}),
       ...(draft.trigger === "level" ? { level: draft.level } : {}),
       ...(draft.trigger === "new_issue" && draft.includeRegressions ? { includeRegressions: true } : {}),
     },

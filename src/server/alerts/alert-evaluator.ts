@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import { fireRule, type FireSubject } from "./alert-fire";
 import { passesFilters, reasonForFact } from "./alert-filters";
 import { selectRules, type RuleWithActions } from "./alert-rule.queries";
+import { minutesSinceLastDeploy } from "./alert-deploys";
 import { loadAlertIssues } from "./alert-subject";
 
 export interface EvaluatorDeps {
@@ -17,7 +18,7 @@ export interface EvaluatorDeps {
   logger: Logger;
 }
 
-const ISSUE_TRIGGERS = ["new_issue", "regression", "level"];
+const ISSUE_TRIGGERS = ["new_issue", "regression", "level", "new_issue_after_deploy"];
 const FREQUENCY_TRIGGERS = ["issue_frequency", "event_rate"];
 /** The muted status: an ignored issue never alerts. */
 const MUTED = "IGNORED";
@@ -70,6 +71,10 @@ async function fireMatchingRules(deps: EvaluatorDeps, payload: IssueFactsPayload
     payload.projectId,
     facts.map((fact) => fact.issueId),
   );
+  // Read only when a deploy rule is active: most projects have none.
+  const sinceDeploy = rules.some((rule) => rule.triggerType === "new_issue_after_deploy")
+    ? await minutesSinceLastDeploy(deps.db, payload.organizationId, payload.projectId, [...loaded.keys()])
+    : undefined;
   for (const rule of rules) {
     const trigger = JSON.parse(rule.trigger) as AlertTrigger;
     const filters = JSON.parse(rule.filters) as AlertFilters;
@@ -77,7 +82,10 @@ async function fireMatchingRules(deps: EvaluatorDeps, payload: IssueFactsPayload
     for (const fact of facts) {
       const issue = loaded.get(fact.issueId);
       if (!issue || issue.status === MUTED) continue;
-      const reason = reasonForFact(trigger, fact.kind, issue);
+      const reason = reasonForFact(trigger, fact.kind, {
+        level: issue.level,
+        minutesSinceDeploy: sinceDeploy ? (sinceDeploy.get(issue.id) ?? null) : undefined,
+      });
       if (reason && passesFilters(filters, issue)) subjects.push({ id: issue.id, issueId: issue.id, issueTitle: issue.title, reason });
     }
     await fireRule(deps.db, deps.jobs, rule, subjects);

@@ -22,8 +22,16 @@ export function passesFilters(filters: AlertFilters, issue: AlertIssue): boolean
   return true;
 }
 
-/** What an issue fact (created or regressed) fires for a rule of an issue trigger, if anything. */
-export function reasonForFact(trigger: AlertTrigger, kind: "new" | "regression", issue: Pick<AlertIssue, "level">): AlertTrigger["type"] | null {
+/**
+ * What an issue fact (created or regressed) fires for a rule of an issue trigger, if anything.
+ * `minutesSinceDeploy`: minutes from the project's last deploy finished before the issue was first
+ * seen to that moment (null: no such deploy; absent: not looked up, no deploy rule is active).
+ */
+export function reasonForFact(
+  trigger: AlertTrigger,
+  kind: "new" | "regression",
+  issue: Pick<AlertIssue, "level"> & { minutesSinceDeploy?: number | null },
+): AlertTrigger["type"] | null {
   switch (trigger.type) {
     case "new_issue":
       if (kind === "new") return "new_issue";
@@ -33,6 +41,10 @@ export function reasonForFact(trigger: AlertTrigger, kind: "new" | "regression",
     case "level":
       // An issue reaches a level when it first appears or comes back at it.
       return levelRank(issue.level) >= levelRank(trigger.level) ? "level" : null;
+    case "new_issue_after_deploy": {
+      const since = issue.minutesSinceDeploy;
+      return kind === "new" && since !== undefined && since !== null && since <= (trigger.minutes ?? 0) ? "new_issue_after_deploy" : null;
+    }
     default:
       return null;
   }

@@ -40,6 +40,7 @@ const REASON_LABELS: Record<AlertReason, string> = {
   issue_frequency: "Spike",
   event_rate: "Event rate",
   level: "Level",
+  new_issue_after_deploy: "New issue after a deploy",
   digest: "Digest",
   test: "Test",
 };
@@ -65,6 +66,8 @@ export function headlineOf(message: AlertMessage): string {
       return `Spike in ${project.name}: an issue was seen more than ${trigger?.count} times in ${trigger?.minutes} min`;
     case "event_rate":
       return `Event rate in ${project.name} above ${trigger?.count} per ${trigger?.minutes} min`;
+    case "new_issue_after_deploy":
+      return `New issue in ${project.name} within ${trigger?.minutes} min of a deploy`;
     case "level":
       return `A ${message.issue?.level ?? trigger?.level} issue in ${project.name}`;
     case "digest": {

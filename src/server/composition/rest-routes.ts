@@ -9,6 +9,7 @@ import { issueGroupingRestRoutes } from "../issues/issue-grouping.rest";
 import { issueRestRoutes } from "../issues/issue.rest";
 import { organizationRestRoutes } from "../organizations/organization.rest";
 import { projectRestRoutes } from "../projects/project.rest";
+import { releaseRestRoutes } from "../releases/release.rest";
 import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import { buildOpenApiDocument } from "../rest/openapi";
@@ -50,6 +51,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...alertRestRoutes,
   ...chatRestRoutes,
   ...sourceMapRestRoutes,
+  ...releaseRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */

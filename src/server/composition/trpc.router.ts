@@ -12,6 +12,7 @@ import { linkRouter } from "../organizations/link.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
 import { repositoryRouter } from "../releases/repository.router";
+import { releaseRouter } from "../releases/release.router";
 import { sourceMapRouter } from "../sourcemaps/source-map.router";
 import { statsRouter } from "../stats/stats.router";
 import { router } from "../trpc/init";
@@ -38,6 +39,7 @@ export const appRouter = router({
   agent: agentRouter,
   sourceMap: sourceMapRouter,
   repository: repositoryRouter,
+  release: releaseRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -112,7 +112,7 @@ describe("the built client: precompressed siblings and cache headers", () => {
   });
 
   it("serves index.html for / and any screen, revalidated (no-cache) and compressed, and answers 304 to its ETag", async () => {
-    for (const screen of ["/", "/index.html", "/dashboard/issues", "/dashboard/issues/0b7c"]) {
+    for (const screen of ["/", "/index.html", "/dashboard/issues", "/dashboard/issues/0b7c", "/dashboard/releases/shop%401.4.0"]) {
       const answer = await get(screen, { "accept-encoding": "br" });
       expect(answer.status, screen).toBe(200);
       expect(answer.headers["cache-control"], screen).toBe("no-cache");

@@ -49,9 +49,14 @@ export function chooseEncoding(header: string | undefined, available: readonly C
   return best;
 }
 
-/** Only a screen's address gets index.html: no file extension, nothing Vite-shaped (`/@fs/…`). */
+/**
+ * Only a screen's address gets index.html: no file extension, nothing Vite-shaped (`/@fs/…`).
+ * Everything under /dashboard/ is a screen whatever its last segment: a release's page is named by
+ * its version (`/dashboard/releases/shop@1.4.0`), and no file is built there.
+ */
 function isScreenPath(urlPath: string): boolean {
   if (urlPath.startsWith("/api/") || urlPath.startsWith("/@")) return false;
+  if (urlPath.startsWith("/dashboard/")) return true;
   return !path.posix.basename(urlPath).includes(".");
 }
 

@@ -14,6 +14,18 @@ import {
 import { OrganizationView } from "../../shared/organization.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
+import {
+  DeployView,
+  ReleaseCommitView,
+  ReleaseDetail,
+  ReleaseHealth,
+  ReleaseHealthDay,
+  ReleaseIssueView,
+  ReleaseListItem,
+  ReleasePage,
+  SuspectCommit,
+  SuspectCommits,
+} from "../../shared/release.views";
 import { DeletedSourceMapBundles, SourceMapBundleList, SourceMapBundleView } from "../../shared/source-map.views";
 import {
   BulkStatusResult,
@@ -80,6 +92,16 @@ const NAMED_VIEWS = {
   SourceMapBundle: SourceMapBundleView,
   SourceMapBundleList,
   DeletedSourceMapBundles,
+  ReleaseHealth,
+  ReleaseHealthDay,
+  ReleaseListItem,
+  ReleasePage,
+  ReleaseCommit: ReleaseCommitView,
+  Deploy: DeployView,
+  ReleaseIssue: ReleaseIssueView,
+  ReleaseDetail,
+  SuspectCommit,
+  SuspectCommits,
   IssueListItem,
   IssuePage,
   IssueTagBreakdown,

@@ -17,6 +17,8 @@ export interface BarChartProps extends React.HTMLAttributes<HTMLDivElement> {
   valueFormatter?: (value: number) => string;
   /** Formats the x value in ticks and the tooltip title. */
   indexFormatter?: (value: string) => string;
+  /** Formats the x value in the tooltip's title only (more than a tick has room for); defaults to indexFormatter. */
+  tooltipIndexFormatter?: (value: string) => string;
   /** Names the categories in the legend and tooltip. */
   categoryLabels?: Record<string, string>;
   startEndOnly?: boolean;
@@ -47,6 +49,7 @@ export function BarChart({
   colors = AvailableChartColors,
   valueFormatter = defaultFormatter,
   indexFormatter = (value) => value,
+  tooltipIndexFormatter,
   categoryLabels = {},
   startEndOnly = false,
   showXAxis = true,
@@ -109,7 +112,7 @@ export function BarChart({
                   {...props}
                   categoryColors={categoryColors}
                   valueFormatter={valueFormatter}
-                  indexFormatter={indexFormatter}
+                  indexFormatter={tooltipIndexFormatter ?? indexFormatter}
                   label={props.label}
                   categoryLabel={label}
                 />

@@ -137,6 +137,9 @@ describe("the agent's tools over the triage services", () => {
       dailyStats: { issueId: ids.bIssue },
       getIssue: { issueId: ids.bIssue },
       issueTags: { issueId: ids.bIssue },
+      listReleases: null,
+      // B's version names no release of A's project.
+      getRelease: { version: "b-only@1.0.0" },
       listIssueExceptions: { issueId: ids.bIssue },
       getException: { exceptionId: ids.bException },
       setIssueStatus: { issueId: ids.bIssue, status: "IGNORED" },

@@ -6,6 +6,8 @@ import { exceptionDetailTool } from "./exception-detail.tool";
 import { issueDetailTool } from "./issue-detail.tool";
 import { issueExceptionsTool } from "./issue-exceptions.tool";
 import { issueTagsTool } from "./issue-tags.tool";
+import { listReleasesTool } from "./list-releases.tool";
+import { releaseDetailTool } from "./release-detail.tool";
 import { searchIssuesTool } from "./search-issues.tool";
 import { setIssueSeverityTool } from "./set-issue-severity.tool";
 import { setIssueStatusTool } from "./set-issue-status.tool";
@@ -23,6 +25,8 @@ export const AGENT_TOOL_REGISTRY = {
   dailyStats: dailyStatsTool,
   whatChanged: whatChangedTool,
   issueTags: issueTagsTool,
+  listReleases: listReleasesTool,
+  getRelease: releaseDetailTool,
   setIssueStatus: setIssueStatusTool,
   setIssueSeverity: setIssueSeverityTool,
 } satisfies { [Name in AgentToolName]: AgentTool<z.ZodType, unknown, Name> };

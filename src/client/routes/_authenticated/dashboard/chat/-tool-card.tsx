@@ -25,6 +25,8 @@ const LABELS: Record<AgentToolName, string> = {
   searchIssues: "Searched issues",
   getIssue: "Read an issue",
   issueTags: "Read tag distribution",
+  listReleases: "Listed releases",
+  getRelease: "Read a release",
   listIssueExceptions: "Listed exceptions",
   getException: "Read an exception",
   dailyStats: "Daily statistics",

@@ -20,6 +20,7 @@ import { IssueActionsMenu } from "@/client/components/waf/issue-actions-menu";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
 import { LatestStackTrace } from "./-latest-stack-trace";
 import { SimilarIssuesCard } from "./-similar-issues-card";
+import { SuspectCommitsCard } from "./-suspect-commits-card";
 import { WhyGroupedCard } from "./-why-grouped-card";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/$issueId/")({
@@ -95,6 +96,7 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
         <div className="grid min-w-0 content-start gap-6">
           <IssueFactsCard issue={issue.data} />
           <IssueReleasesCard releases={issue.data.releases} />
+          <SuspectCommitsCard projectId={projectId} issueId={issueId} />
           <WhyGroupedCard projectId={projectId} issueId={issueId} />
           <SimilarIssuesCard projectId={projectId} issueId={issueId} />
           <IssueActivityCard activity={issue.data.activity} />

@@ -20,6 +20,7 @@ const TRIGGER_LABELS: Record<AlertTriggerType, string> = {
   issue_frequency: "An issue is seen more than N times in T minutes",
   event_rate: "The project's events exceed N per T minutes",
   level: "An issue at a level or above",
+  new_issue_after_deploy: "A new issue within N minutes after a deploy",
 };
 
 const MAX_TAG_FILTERS = 10;
@@ -54,6 +55,16 @@ export function TriggerFields({ draft, change }: DraftFieldsProps) {
           <NumberField id="rule-count" label="More than (events)" min={1} value={draft.count} change={(count) => change({ count })} />
           <NumberField id="rule-minutes" label="In minutes (1–60)" min={1} max={60} value={draft.minutes} change={(minutes) => change({ minutes })} />
         </div>
+      ) : null}
+      {draft.trigger === "new_issue_after_deploy" ? (
+        <NumberField
+          id="rule-deploy-minutes"
+          label="Minutes after a deploy of one of the project's releases (1–60)"
+          min={1}
+          max={60}
+          value={draft.minutes}
+          change={(minutes) => change({ minutes })}
+        />
       ) : null}
       {draft.trigger === "level" ? (
         <FormField id="rule-level" label="Level at least">

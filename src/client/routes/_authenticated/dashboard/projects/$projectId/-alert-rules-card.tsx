@@ -27,6 +27,8 @@ function triggerSummary(trigger: Rule["trigger"]): string {
       return `Events > ${trigger.count} per ${trigger.minutes} min`;
     case "level":
       return `Issue at ${trigger.level} or above`;
+    case "new_issue_after_deploy":
+      return `New issue within ${trigger.minutes} min of a deploy`;
   }
 }
 
