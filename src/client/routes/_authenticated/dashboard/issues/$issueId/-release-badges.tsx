@@ -1,6 +1,7 @@
 import type { IssueDetail } from "@/shared/triage.views";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
+import { ReleaseLink } from "./-release-link";
 
 /** The release an issue is resolved in (while RESOLVED), and the releases of its first and latest events. */
 export function ReleaseBadges({ issue }: { issue: IssueDetail }) {
@@ -13,12 +14,12 @@ export function ReleaseBadges({ issue }: { issue: IssueDetail }) {
       ) : null}
       {issue.firstRelease ? (
         <Badge variant="outline" data-testid="issue-first-release" className="max-w-full break-all">
-          First seen in {cleanText(issue.firstRelease)}
+          First seen in <ReleaseLink projectId={issue.projectId} version={issue.firstRelease} />
         </Badge>
       ) : null}
       {issue.lastRelease ? (
         <Badge variant="outline" data-testid="issue-last-release" className="max-w-full break-all">
-          Last seen in {cleanText(issue.lastRelease)}
+          Last seen in <ReleaseLink projectId={issue.projectId} version={issue.lastRelease} />
         </Badge>
       ) : null}
     </>

@@ -95,7 +95,7 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <IssueFactsCard issue={issue.data} />
-          <IssueReleasesCard releases={issue.data.releases} />
+          <IssueReleasesCard projectId={projectId} releases={issue.data.releases} />
           <SuspectCommitsCard projectId={projectId} issueId={issueId} />
           <WhyGroupedCard projectId={projectId} issueId={issueId} />
           <SimilarIssuesCard projectId={projectId} issueId={issueId} />
