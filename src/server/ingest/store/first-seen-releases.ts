@@ -15,6 +15,11 @@ interface NamedRelease {
 
 /** Versions remembered per process at most; past it the memory starts over (a few more upserts, nothing lost). */
 const MAX_KNOWN = 50_000;
+/**
+ * How long a version stays remembered: a release deleted since (`sentry-cli releases delete`, here or
+ * on another replica) is created again by the next event naming it within this time, not never.
+ */
+const KNOWN_FOR_MS = 10 * 60_000;
 
 /**
  * Releases on first sight (Sentry's rule): an event or a session naming a release the organization
@@ -25,11 +30,13 @@ const MAX_KNOWN = 50_000;
  */
 export class FirstSeenReleases {
   private readonly known = new Set<string>();
+  private knownSince = Date.now();
 
   constructor(private readonly logger: Logger) {}
 
   /** Creates and links the releases that the stored events and session items name, where this process has not already. */
   async record(db: StatementRunner, events: readonly CommittedTags[], stored: readonly { item: BatchItem }[]): Promise<void> {
+    if (Date.now() - this.knownSince > KNOWN_FOR_MS) this.forget();
     const named = new Map<string, NamedRelease>();
     const note = (organizationId: string, projectId: string, version: string | undefined) => {
       if (version === undefined) return;
@@ -50,8 +57,13 @@ export class FirstSeenReleases {
       this.logger.warn("releases on first sight not recorded; will retry", { releases: named.size, err: error });
       return;
     }
-    if (this.known.size + named.size > MAX_KNOWN) this.known.clear();
+    if (this.known.size + named.size > MAX_KNOWN) this.forget();
     for (const key of named.keys()) this.known.add(key);
+  }
+
+  private forget() {
+    this.known.clear();
+    this.knownSince = Date.now();
   }
 }
 
