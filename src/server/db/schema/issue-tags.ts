@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { issues } from "./issues";
 import { projects } from "./projects";
 
@@ -17,5 +18,11 @@ export const issueTagCounts = pgTable(
     value: text("value").notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.issueId, t.key, t.value] })],
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.key, t.value] }),
+    // Events per release (releases/release-list.queries.ts) without reading every tag of the project.
+    index("issue_tag_counts_project_release_idx")
+      .on(t.projectId, t.value)
+      .where(sql`${t.key} = 'release'`),
+  ],
 );

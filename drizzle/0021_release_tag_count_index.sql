@@ -1,0 +1,1 @@
+CREATE INDEX "issue_tag_counts_project_release_idx" ON "issue_tag_counts" USING btree ("project_id","value") WHERE "issue_tag_counts"."key" = 'release';
