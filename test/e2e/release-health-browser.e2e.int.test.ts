@@ -10,6 +10,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseHealthHourly, releaseHealthUsers } from "../../src/server/db/schema/index";
 import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
+import type { HttpSession } from "../helpers/http-session";
+import { countSentSessions, crashFreePercent, type SentSession } from "../helpers/sent-sessions";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -42,15 +44,6 @@ window.fail = async (how) => {
 window.flushed = () => Sentry.flush(5000);
 `;
 
-/** What a session item says, as the page sent it. */
-interface SentSession {
-  sid: string;
-  init: boolean;
-  status: string;
-  errors: number;
-  did?: string;
-}
-
 describe.runIf(hasChromium)("release health from a real @sentry/browser page in Chromium", () => {
   let server: TestServer;
   let site: Server;
@@ -58,12 +51,14 @@ describe.runIf(hasChromium)("release health from a real @sentry/browser page in 
   let browser: Browser;
   let work: string;
   let project: { id: string; dsn: string };
+  let session: HttpSession;
+  let orgId: string;
 
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchBrowser();
-    const { session } = await signUpVerified(server);
-    await createOrganization(session, "Shop");
+    ({ session } = await signUpVerified(server));
+    orgId = (await createOrganization(session, "Shop")).id;
     project = (await session.mutation("project.create", { name: "Shop Web", platform: "BROWSER_JS" })).data;
     work = mkdtempSync(path.join(tmpdir(), "faultline-browser-sessions-"));
     await mkdir(path.join(work, "src"), { recursive: true });
@@ -124,23 +119,12 @@ describe.runIf(hasChromium)("release health from a real @sentry/browser page in 
     expect(answers.every((status) => status === 200)).toBe(true);
 
     // What the SDK sent, counted by Sentry's rules: started on init; the worst outcome per session.
-    const sids = new Set(sent.map((session) => session.sid));
-    expect(sids.size).toBe(visits.length);
-    const worst = (sid: string) => {
-      const updates = sent.filter((session) => session.sid === sid);
-      if (updates.some((session) => session.status === "crashed")) return "crashed";
-      if (updates.some((session) => session.status === "abnormal")) return "abnormal";
-      return updates.some((session) => session.errors > 0 || session.status === "errored" || session.status === "unhandled") ? "errored" : "healthy";
-    };
-    const expected = {
-      sessions: sent.filter((session) => session.init).length,
-      errored: [...sids].filter((sid) => worst(sid) === "errored").length,
-      crashed: [...sids].filter((sid) => worst(sid) === "crashed").length,
-      abnormal: [...sids].filter((sid) => worst(sid) === "abnormal").length,
-    };
+    expect(new Set(sent.map((session) => session.sid)).size).toBe(visits.length);
+    const { users: sentUsers, crashedUsers, ...expected } = countSentSessions(sent);
     // The browser SDK reports an unhandled error as `unhandled` (the page lives on), an errored session.
     expect(sent.some((session) => session.status === "unhandled")).toBe(true);
     expect(expected).toEqual({ sessions: 5, errored: 3, crashed: 0, abnormal: 0 });
+    expect({ sentUsers, crashedUsers }).toEqual({ sentUsers: 3, crashedUsers: 0 });
 
     const totals = async () => {
       const rows = await server.database.db.select().from(releaseHealthHourly).where(eq(releaseHealthHourly.projectId, project.id));
@@ -161,5 +145,15 @@ describe.runIf(hasChromium)("release health from a real @sentry/browser page in 
       ["shop@4.2.0", "production", "ben", false],
       ["shop@4.2.0", "production", "cleo", false],
     ]);
+
+    // The product's answer for the same sessions: the releases list over REST.
+    const list = await session.request(`/api/v1/organizations/${orgId}/projects/${project.id}/releases`);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.items.map((item: { version: string }) => item.version)).toEqual(["shop@4.2.0"]);
+    expect(list.body.items[0].health).toMatchObject({
+      sessions: expected.sessions,
+      crashFreeSessions: crashFreePercent(expected.crashed, expected.sessions),
+      crashFreeUsers: crashFreePercent(crashedUsers, sentUsers),
+    });
   });
 });

@@ -1,44 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploys, releaseCommitFiles, releaseCommits, releases, repositories } from "../db/schema/index";
+import { GitRepo } from "../../../test/helpers/git-repo";
 import { sentryCli, SENTRY_CLI, type SentryCliTarget } from "../../../test/helpers/sentry-cli";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { createOrganization, signUpVerified } from "../../../test/helpers/test-users";
-
-/** A git repository made in the test: commits with known authors touching known files; its remote is only a name (nothing is fetched). */
-class GitRepo {
-  constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
-    this.git("init", "-q", "-b", "main");
-    this.git("config", "user.name", "Ada Lovelace");
-    this.git("config", "user.email", "ada@example.com");
-    this.git("config", "commit.gpgsign", "false");
-    this.git("remote", "add", "origin", "https://github.com/acme/web-shop.git");
-    // sentry-cli's HOME lives in the work tree (the helper's layout): not part of the history.
-    writeFileSync(path.join(dir, ".git/info/exclude"), "home/\n");
-  }
-
-  git(...args: string[]) {
-    return execFileSync("git", args, { cwd: this.dir, encoding: "utf8", env: { PATH: process.env.PATH, HOME: this.dir, GIT_CONFIG_NOSYSTEM: "1" } }).trim();
-  }
-
-  commit(message: string, files: Record<string, string | null>, author?: string) {
-    for (const [name, content] of Object.entries(files)) {
-      if (content === null) this.git("rm", "-q", name);
-      else {
-        mkdirSync(path.dirname(path.join(this.dir, name)), { recursive: true });
-        writeFileSync(path.join(this.dir, name), content);
-        this.git("add", name);
-      }
-    }
-    this.git("commit", "-q", "-m", message, ...(author ? ["--author", author] : []));
-    return this.git("rev-parse", "HEAD");
-  }
-}
 
 describe("releases, commits and deploys from the real sentry-cli (2.x and 3.x) through the Sentry tool API", () => {
   let server: TestServer;
@@ -163,9 +132,55 @@ describe("releases, commits and deploys from the real sentry-cli (2.x and 3.x) t
       console.log(deployList);
       expect(deployList).toContain("production");
 
+      // The product's REST answers what the CLI wrote: version, commits (ids, messages, authors, files), deploys.
+      const rest = `/api/v1/organizations/${t.org.id}/projects/${t.project.id}/releases`;
+      const restList = async () => {
+        const list = await t.session.request(rest);
+        expect(list.status, list.text).toBe(200);
+        return Object.fromEntries(list.body.items.map((item: { version: string }) => [item.version, item])) as Record<string, any>;
+      };
+      const restDetail = async (releaseVersion: string) => {
+        const detail = await t.session.request(`${rest}/${encodeURIComponent(releaseVersion)}`);
+        expect(detail.status, detail.text).toBe(200);
+        return detail.body;
+      };
+      expect(Object.keys(await restList()).sort()).toEqual([v1, v2, v3, v4]);
+      expect((await restList())[v2]).toMatchObject({ version: v2, status: "open", dateReleased: null, commitCount: 1, deploys: 1 });
+      const detail1 = await restDetail(v1);
+      expect(detail1).toMatchObject({ version: v1, commitCount: 2, deploys: 0, deployList: [] });
+      expect(detail1.commits).toEqual([
+        expect.objectContaining({
+          commitId: second,
+          message: "Format prices in cents\n\nLonger body.",
+          authorName: "Grace Hopper",
+          authorEmail: "grace@example.com",
+          repository: "origin",
+          files: [
+            { filename: "src/cart.js", changeType: "A" },
+            { filename: "src/price.js", changeType: "M" },
+          ],
+        }),
+        expect.objectContaining({ commitId: first, message: "Add the price formatter", authorName: "Ada Lovelace", authorEmail: "ada@example.com" }),
+      ]);
+      const detail2 = await restDetail(v2);
+      expect(detail2.commits).toEqual([
+        expect.objectContaining({
+          commitId: third,
+          message: "Remove the cart",
+          authorName: "Ada Lovelace",
+          files: [{ filename: "src/cart.js", changeType: "D" }],
+        }),
+      ]);
+      expect(detail2.deployList).toEqual([expect.objectContaining({ environment: "production", name: "Friday deploy", url: "https://shop.example.com" })]);
+
       const finalize = await cli("releases", "finalize", v2);
       console.log(finalize);
       expect((await releaseRow(t.org.id, v2)).dateReleased).toBeInstanceOf(Date);
+      const finalized = (await restList())[v2];
+      expect(finalized.dateReleased).not.toBeNull();
+      expect(new Date(finalized.dateReleased).getTime()).toBe((await releaseRow(t.org.id, v2)).dateReleased?.getTime());
+      expect((await restDetail(v2)).dateReleased).toBe(finalized.dateReleased);
+      expect((await restList())[v1].dateReleased).toBeNull();
 
       const list = await cli("releases", "list");
       console.log(list);
@@ -207,6 +222,8 @@ describe("releases, commits and deploys from the real sentry-cli (2.x and 3.x) t
       const deleted = await cli("releases", "delete", v1);
       console.log(deleted);
       expect(await releaseRow(t.org.id, v1)).toBeUndefined();
+      expect((await t.session.request(`${rest}/${encodeURIComponent(v1)}`)).status).toBe(404);
+      expect(Object.keys(await restList())).not.toContain(v1);
       expect(await commitsOf(row1.id)).toEqual([]);
       await expect(cli("releases", "info", v1)).rejects.toThrow();
     });
