@@ -53,6 +53,10 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("resolve in the next rel
     await page.goto(`${server.url}/dashboard/issues/${issue.id}/?projectId=${project.id}`);
     await page.getByTestId("issue-first-release").waitFor();
     expect(await page.getByTestId("issue-first-release").innerText()).toBe("First seen in shop@1.0.0");
+    // The version opens that release's page.
+    expect(await page.getByTestId("issue-first-release").getByRole("link").getAttribute("href")).toMatch(
+      /\/dashboard\/releases\/shop(@|%40)1\.0\.0\?projectId=/,
+    );
 
     await page.getByTestId("resolve-menu").click();
     await page.getByTestId("resolve-next-release").click();

@@ -115,10 +115,10 @@ describe("the agent's tools over the triage services", () => {
         ["severity", "CRITICAL", a.userId],
       ]),
     );
-    // Resolving in a release goes through the same service: a project without releases is refused, as inRelease without RESOLVED.
-    await expect(run(byName("setIssueStatus"), aScope, { issueId: ids.aIssue, status: "RESOLVED", inRelease: "next" })).rejects.toMatchObject({
+    // Resolving in a release goes through the same service: a release the organization does not have is refused, as inRelease without RESOLVED.
+    await expect(run(byName("setIssueStatus"), aScope, { issueId: ids.aIssue, status: "RESOLVED", inRelease: "no-such-release" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: "This project has no release yet: resolve it without a release, or name one.",
+      message: "There is no release “no-such-release” in this organization: create it first (sentry-cli releases new), or resolve in the next release.",
     });
     await expect(run(byName("setIssueStatus"), aScope, { issueId: ids.aIssue, status: "IGNORED", inRelease: "next" })).rejects.toMatchObject({
       code: "BAD_REQUEST",

@@ -14,12 +14,17 @@ export function ReleaseBadges({ issue }: { issue: IssueDetail }) {
       ) : null}
       {issue.firstRelease ? (
         <Badge variant="outline" data-testid="issue-first-release" className="max-w-full break-all">
-          First seen in <ReleaseLink projectId={issue.projectId} version={issue.firstRelease} />
+          {/* One span: the badge lays its children out as flex items, which would break the sentence. */}
+          <span>
+            First seen in <ReleaseLink projectId={issue.projectId} version={issue.firstRelease} />
+          </span>
         </Badge>
       ) : null}
       {issue.lastRelease ? (
         <Badge variant="outline" data-testid="issue-last-release" className="max-w-full break-all">
-          Last seen in <ReleaseLink projectId={issue.projectId} version={issue.lastRelease} />
+          <span>
+            Last seen in <ReleaseLink projectId={issue.projectId} version={issue.lastRelease} />
+          </span>
         </Badge>
       ) : null}
     </>
