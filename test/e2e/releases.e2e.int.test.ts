@@ -82,6 +82,10 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("the Releases screens in
     expect(await suspects.getByTestId("suspect-commit").count()).toBe(1);
     expect(await suspects.getByTestId("suspect-commit").innerText()).toContain("Ada");
     expect(await suspects.getByTestId("first-deploy").innerText()).toContain("First deployed to production");
+    // And on the activity timeline, in date order among the changes.
+    expect(await page.locator('[data-testid="issue-activity-entry"][data-kind="first_deploy"]').innerText()).toContain(
+      "Release web@1.0.0, where it was first seen, was first deployed to production",
+    );
 
     await page.goto(`${server.url}/dashboard/releases/${encodeURIComponent("web@9.9.9")}?projectId=${project.id}`);
     await page.getByTestId("not-found-release").waitFor();

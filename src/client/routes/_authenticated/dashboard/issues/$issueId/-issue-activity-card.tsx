@@ -5,8 +5,20 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { cleanText } from "@/client/lib/untrusted-text";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
-/** Who changed the issue's status or severity, merged or split it, when it regressed, and when (newest first as the API sends it). */
-export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[] }) {
+/** The first deploy of the issue's first release, placed on the timeline among the changes. */
+export interface TimelineDeploy {
+  version: string;
+  environment: string;
+  dateFinished: Date;
+}
+
+/**
+ * Who changed the issue's status or severity, merged or split it, when it regressed, and when
+ * (newest first as the API sends it) — with the first deploy of its first release in date order.
+ */
+export function IssueActivityCard({ activity, deploy }: { activity: IssueActivityEntry[]; deploy?: TimelineDeploy | null }) {
+  const deployAt = deploy ? activity.findIndex((entry) => entry.createdAt.getTime() < deploy.dateFinished.getTime()) : -1;
+  const deployEntry = deploy ? <DeployEntry key="first-deploy" deploy={deploy} /> : null;
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -14,8 +26,9 @@ export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[]
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3" data-testid="issue-activity">
-          {activity.length === 0 ? <li className="text-sm text-muted-foreground">No changes yet.</li> : null}
-          {activity.map((entry) => (
+          {activity.length === 0 && !deploy ? <li className="text-sm text-muted-foreground">No changes yet.</li> : null}
+          {activity.map((entry, index) => [
+            index === deployAt ? deployEntry : null,
             <li key={entry.id} className="grid gap-0.5 border-l-2 pl-3 text-sm" data-testid="issue-activity-entry" data-kind={entry.kind}>
               {entry.via === "agent" ? (
                 // The agent made the change; the person who approved it in the chat is named as such.
@@ -29,11 +42,24 @@ export function IssueActivityCard({ activity }: { activity: IssueActivityEntry[]
                 </span>
               )}
               <RelativeTime date={entry.createdAt} className="text-xs text-muted-foreground" />
-            </li>
-          ))}
+            </li>,
+          ])}
+          {deployAt === -1 ? deployEntry : null}
         </ol>
       </CardContent>
     </Card>
+  );
+}
+
+function DeployEntry({ deploy }: { deploy: TimelineDeploy }) {
+  return (
+    <li className="grid gap-0.5 border-l-2 border-l-primary/40 pl-3 text-sm" data-testid="issue-activity-entry" data-kind="first_deploy">
+      <span>
+        Release <span className="font-mono">{cleanText(deploy.version)}</span>, where it was first seen, was first deployed to{" "}
+        <span className="font-medium">{cleanText(deploy.environment)}</span>
+      </span>
+      <RelativeTime date={deploy.dateFinished} className="text-xs text-muted-foreground" />
+    </li>
   );
 }
 

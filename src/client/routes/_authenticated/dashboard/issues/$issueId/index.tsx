@@ -64,6 +64,9 @@ function IssueScreen() {
 function IssueDetailScreen({ projectId }: { projectId: string }) {
   const { issueId } = Route.useParams();
   const issue = trpc.issue.get.useQuery({ projectId, issueId });
+  // The suspect-commits card asks the same; the query is shared.
+  const suspects = trpc.release.suspectCommits.useQuery({ projectId, issueId });
+  const firstDeploy = suspects.data?.release && suspects.data.firstDeploy ? { version: suspects.data.release, ...suspects.data.firstDeploy } : null;
   // An issue found in this project proves the project is the organization's: the list screens open on it next.
   useRememberProject(issue.data ? projectId : undefined);
 
@@ -99,7 +102,7 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
           <SuspectCommitsCard projectId={projectId} issueId={issueId} />
           <WhyGroupedCard projectId={projectId} issueId={issueId} />
           <SimilarIssuesCard projectId={projectId} issueId={issueId} />
-          <IssueActivityCard activity={issue.data.activity} />
+          <IssueActivityCard activity={issue.data.activity} deploy={firstDeploy} />
         </div>
       </div>
     </div>
