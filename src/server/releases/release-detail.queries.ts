@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { DeployView, ReleaseCommitView, ReleaseIssueView } from "../../shared/release.views";
 import type { Db } from "../db/client";
-import { artifactBundles, deploys, issueActivities, issues, issueTagCounts, releaseCommitFiles, releaseCommits, repositories } from "../db/schema/index";
+import { artifactBundles, deploys, issueActivities, issues, issueTagCounts } from "../db/schema/index";
+import { selectReleaseCommits } from "./release-commits.queries";
 import { REGRESSION_ACTIVITY_KIND } from "../issues/issue-state";
 
 // What one release's page shows beyond its list row. Every query takes the organization id.
@@ -11,40 +12,18 @@ export const RELEASE_ISSUES_LIMIT = 50;
 /** sentry-cli sends at most a few hundred commits per release; the page shows the newest. */
 export const RELEASE_COMMITS_LIMIT = 200;
 
-/** The release's commits, newest first (position 0), with their files and repository. */
-export async function selectReleaseCommits(db: Db, organizationId: string, releaseId: string, limit = RELEASE_COMMITS_LIMIT): Promise<ReleaseCommitView[]> {
-  const commits = await db
-    .select({
-      id: releaseCommits.id,
-      commitId: releaseCommits.commitId,
-      message: releaseCommits.message,
-      authorName: releaseCommits.authorName,
-      authorEmail: releaseCommits.authorEmail,
-      dateCommitted: releaseCommits.dateCommitted,
-      repository: repositories.name,
-    })
-    .from(releaseCommits)
-    .leftJoin(repositories, and(eq(repositories.id, releaseCommits.repositoryId), eq(repositories.organizationId, organizationId)))
-    .where(and(eq(releaseCommits.organizationId, organizationId), eq(releaseCommits.releaseId, releaseId)))
-    .orderBy(asc(releaseCommits.position), asc(releaseCommits.id))
-    .limit(limit);
-  if (commits.length === 0) return [];
-  const files = await db
-    .select({ commit: releaseCommitFiles.releaseCommitId, filename: releaseCommitFiles.filename, changeType: releaseCommitFiles.changeType })
-    .from(releaseCommitFiles)
-    .where(
-      and(
-        eq(releaseCommitFiles.organizationId, organizationId),
-        inArray(
-          releaseCommitFiles.releaseCommitId,
-          commits.map((commit) => commit.id),
-        ),
-      ),
-    )
-    .orderBy(asc(releaseCommitFiles.filename));
-  const filesOf = new Map<string, { filename: string; changeType: string | null }[]>();
-  for (const { commit, ...file } of files) (filesOf.get(commit) ?? filesOf.set(commit, []).get(commit)!).push(file);
-  return commits.map(({ id, ...commit }) => ({ ...commit, files: filesOf.get(id) ?? [] }));
+/** The release's commits, newest first (position 0), with their files and repository, as the views show them. */
+export async function releaseCommitViews(db: Db, organizationId: string, releaseId: string, limit = RELEASE_COMMITS_LIMIT): Promise<ReleaseCommitView[]> {
+  const rows = await selectReleaseCommits(db, organizationId, releaseId, limit);
+  return rows.map(({ commitId, message, authorName, authorEmail, dateCommitted, repositoryName, files }) => ({
+    commitId,
+    message,
+    authorName,
+    authorEmail,
+    dateCommitted,
+    repository: repositoryName,
+    files,
+  }));
 }
 
 /** The release's deploys, newest first. */

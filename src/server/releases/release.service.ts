@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context";
 import { toPaged } from "../db/paging";
 import { notFound } from "../errors";
 import { requireProject } from "../projects/project-scope";
-import { countReleaseBundles, selectNewIssues, selectRegressedIssues, selectReleaseCommits, selectReleaseDeploys } from "./release-detail.queries";
+import { countReleaseBundles, selectNewIssues, selectRegressedIssues, releaseCommitViews, selectReleaseDeploys } from "./release-detail.queries";
 import { HEALTH_CHART_DAYS, selectDailySessions, selectHealthEnvironments, selectReleaseHealth, SPARKLINE_DAYS } from "./release-health.queries";
 import { selectProjectRelease, selectReleaseFigures, selectReleasePage, type ReleaseListRow } from "./release-list.queries";
 import { selectIssueReleaseFacts } from "./suspect-commits.queries";
@@ -50,7 +50,7 @@ export async function getRelease(ctx: ReadContext, input: ReleaseInput): Promise
   const [[item], daily, commits, deployList, newIssueList, regressedIssues, artifactBundles] = await Promise.all([
     listItems(ctx, input.projectId, [row], input.environment, now),
     selectDailySessions(ctx.db, organizationId, input.projectId, [row.version], input.environment, now, HEALTH_CHART_DAYS),
-    selectReleaseCommits(ctx.db, organizationId, row.id),
+    releaseCommitViews(ctx.db, organizationId, row.id),
     selectReleaseDeploys(ctx.db, organizationId, row.id),
     selectNewIssues(ctx.db, organizationId, input.projectId, row.version),
     selectRegressedIssues(ctx.db, organizationId, input.projectId, row.version, row.createdAt),

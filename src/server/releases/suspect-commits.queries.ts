@@ -3,7 +3,7 @@ import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { SuspectCommit } from "../../shared/release.views";
 import type { Db } from "../db/client";
 import { deploys, issues, occurrences, releaseProjects, releases } from "../db/schema/index";
-import { selectReleaseCommits } from "./release-detail.queries";
+import { releaseCommitViews } from "./release-detail.queries";
 import { matchedFiles, stackFiles } from "./suspect-commit-paths";
 
 /** The issue's first release (a release of its project) and the files of its latest occurrence's stack. */
@@ -46,7 +46,7 @@ export async function selectIssueReleaseFacts(db: Db, organizationId: string, pr
   if (!found) return null;
   if (!found.releaseId) return { version: found.version, commits: [], firstDeploy: null };
   const [commits, [firstDeploy]] = await Promise.all([
-    found.stack.length === 0 ? Promise.resolve([]) : selectReleaseCommits(db, organizationId, found.releaseId),
+    found.stack.length === 0 ? Promise.resolve([]) : releaseCommitViews(db, organizationId, found.releaseId),
     db
       .select({ environment: deploys.environment, dateFinished: deploys.dateFinished })
       .from(deploys)
