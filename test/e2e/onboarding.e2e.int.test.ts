@@ -42,6 +42,8 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("onboarding across reloa
     await page.reload();
     await projectStep.waitFor();
     expect(await page.getByTestId("onboarding-org-name").count()).toBe(0);
+    // The name arrives with the organization list ("Your organization" until then).
+    await page.getByText("Reload Corp is ready").waitFor();
     expect(await page.getByText("Reload Corp is ready").count()).toBe(1);
     // A reload that came before the step reached the URL (or a later visit) continues too.
     await page.goto(`${server.url}/onboarding`);
