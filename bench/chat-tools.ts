@@ -9,6 +9,7 @@ import type { AgentTool } from "../src/server/agent/tools/agent-tool";
 import { READ_TOOLS } from "../src/server/agent/tools/agent-tools";
 import type { Db } from "../src/server/db/client";
 import { member, user } from "../src/server/db/schema/index";
+import { addReleaseProjects, upsertRelease } from "../src/server/releases/release.queries";
 import type { BenchDatabase } from "./bench-database";
 import { largeTenantTables, sequentialScans } from "./plan-check";
 import { largestIssue } from "./seed-million";
@@ -50,6 +51,12 @@ export async function benchReadTools(
   const exceptionId = exceptions[0]?.exceptionId;
   if (!exceptionId) throw new Error("the largest issue has no exception");
 
+  // The seed names releases shop@1.0 … shop@1.39 on its issues; the release tools read their rows, made as sentry-cli would.
+  for (let minor = 0; minor < 40; minor += 1) {
+    const { row } = await upsertRelease(db, target.organizationId, `shop@1.${minor}`, {});
+    await addReleaseProjects(db, target.organizationId, row.id, [target.projectId]);
+  }
+
   const cases: [label: string, toolName: string, input: unknown][] = [
     ["searchIssues: newest 10", "searchIssues", {}],
     ['searchIssues: text "module 42"', "searchIssues", { text: "module 42" }],
@@ -62,6 +69,8 @@ export async function benchReadTools(
     ["whatChanged: last 24 hours (default)", "whatChanged", {}],
     ["whatChanged: last 7 days", "whatChanged", { dateFrom: daysAgo(7) }],
     ["issueTags: the largest issue", "issueTags", { issueId }],
+    ["listReleases: newest 10", "listReleases", {}],
+    ["getRelease: the newest (default)", "getRelease", {}],
   ];
   const covered = new Set(cases.map(([, name]) => name));
   const missing = READ_TOOLS.filter((readTool) => !covered.has(readTool.name)).map((readTool) => readTool.name);
