@@ -9,6 +9,7 @@ import { countReleaseBundles, selectNewIssues, selectRegressedIssues, releaseCom
 import { HEALTH_CHART_DAYS, selectDailySessions, selectHealthEnvironments, selectReleaseHealth, SPARKLINE_DAYS } from "./release-health.queries";
 import { selectProjectRelease, selectReleaseFigures, selectReleasePage, type ReleaseListRow } from "./release-list.queries";
 import { selectIssueReleaseFacts } from "./suspect-commits.queries";
+import { selectReleases } from "./release.queries";
 import { toReleaseListItem } from "./release.view";
 
 // Reading releases needs no grant beyond membership (the project's issues are readable the same way).
@@ -67,6 +68,13 @@ export async function getRelease(ctx: ReadContext, input: ReleaseInput): Promise
     regressedIssues,
     artifactBundles,
   };
+}
+
+/** The version of the project's newest open release (the list's first row), or null when it has none. */
+export async function newestReleaseVersion(ctx: ReadContext, projectId: string): Promise<string | null> {
+  await requireProject(ctx, projectId);
+  const [newest] = await selectReleases(ctx.db, ctx.org.organizationId, projectId, 1, "open");
+  return newest?.version ?? null;
 }
 
 /** The environments of the project's release health (the screens' filter). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ListReleasesInput, ReleaseInput, ReleaseVersion } from "../../../shared/release.inputs";
+import { ReleaseInput, ReleaseVersion } from "../../../shared/release.inputs";
 import { notFound } from "../../errors";
-import { getRelease, listReleases } from "../../releases/release.service";
+import { getRelease, newestReleaseVersion } from "../../releases/release.service";
 import { defineAgentTool } from "./agent-tool";
 
 /** Days of daily health the model gets (the screen shows 30). */
@@ -19,7 +19,8 @@ export const releaseDetailTool = defineAgentTool({
     environment: z.string().max(200).optional().describe("Health of this environment only, as the SDK named it"),
   }),
   async execute(scope, input) {
-    const version = input.version ?? (await listReleases(scope, ListReleasesInput.parse({ projectId: scope.projectId, page: 1, size: 1 }))).items[0]?.version;
+    // The newest version alone: the list's figures would be computed here and again by getRelease.
+    const version = input.version ?? (await newestReleaseVersion(scope, scope.projectId));
     if (!version) throw notFound("Release");
     const release = await getRelease(scope, ReleaseInput.parse({ projectId: scope.projectId, version, environment: input.environment }));
     const issue = (entry: (typeof release.newIssueList)[number]) => ({
