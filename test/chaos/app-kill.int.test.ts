@@ -1,7 +1,7 @@
 import { count, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { occurrences } from "../../src/server/db/schema/index";
-import { startAppProcess, freePort } from "../helpers/app-process";
+import { freePort, loadAcrossSigkill, startAppProcess } from "../helpers/app-process";
 import { runIngestLoad } from "../helpers/ingest-load";
 import { seedProject } from "../helpers/seed";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-database";
@@ -31,17 +31,9 @@ describe.runIf(TEST_DATABASE_URL)("the app process killed or stopped mid-load", 
 
   it("C2: every event answered 2xx before SIGKILL is in the database after a restart", async () => {
     const port = await freePort();
-    const env = { DATABASE_URL: database.url! };
-    let app = await startAppProcess(env, port);
-    const target = () => `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
-    const load = runIngestLoad(target, { connections: 8, durationMs: 6_000 });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    app.child.kill("SIGKILL");
-    await app.exited;
-    app = await startAppProcess(env, port);
-    const result = await load;
-    app.child.kill("SIGTERM");
-    await app.exited;
+    const result = await loadAcrossSigkill({ DATABASE_URL: database.url! }, port, (appUrl) =>
+      runIngestLoad(() => `${appUrl()}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, { connections: 8, durationMs: 6_000 }),
+    );
     const acked = [...result.acked];
     const stored = await storedCount(database, acked);
     console.log(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/server/db/client";
 import { releaseHealthHourly } from "../../src/server/db/schema/index";
-import { freePort, startAppProcess } from "../helpers/app-process";
+import { freePort, loadAcrossSigkill } from "../helpers/app-process";
 import { startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
 import { seedProject } from "../helpers/seed";
 import { runSessionLoad, SESSION_LOAD_RELEASE, type SessionLoadResult, type SessionTotals } from "../helpers/session-load";
@@ -61,17 +61,9 @@ describe.runIf(TEST_DATABASE_URL)("release health under restarts", () => {
   it("counts every acknowledged session update once across the app process's SIGKILL and restart", async () => {
     const project = await seedProject(database.db, "sessions-kill");
     const port = await freePort();
-    const env = { DATABASE_URL: pg.url };
-    let app = await startAppProcess(env, port);
-    const target = () => `${app.url}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`;
-    const load = runSessionLoad(target, { connections: 8, durationMs: 6_000 });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    app.child.kill("SIGKILL");
-    await app.exited;
-    app = await startAppProcess(env, port);
-    const result = await load;
-    app.child.kill("SIGTERM");
-    await app.exited;
+    const result = await loadAcrossSigkill({ DATABASE_URL: pg.url }, port, (appUrl) =>
+      runSessionLoad(() => `${appUrl()}/api/${project.number}/envelope/?sentry_key=${project.publicKey}`, { connections: 8, durationMs: 6_000 }),
+    );
     expectExact("sessions SIGKILL", result, await countedTotals(database.db, project.projectId));
   }, 120_000);
 

@@ -1,7 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -12,6 +10,7 @@ import { releaseHealthHourly, releaseHealthUsers } from "../../src/server/db/sch
 import { hasChromium, launchBrowser, newPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
 import { countSentSessions, crashFreePercent, type SentSession } from "../helpers/sent-sessions";
+import { startCustomerSite, type CustomerSite } from "../helpers/customer-site";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -46,7 +45,7 @@ window.flushed = () => Sentry.flush(5000);
 
 describe.runIf(hasChromium)("release health from a real @sentry/browser page in Chromium", () => {
   let server: TestServer;
-  let site: Server;
+  let site: CustomerSite | undefined;
   let siteUrl: string;
   let browser: Browser;
   let work: string;
@@ -71,20 +70,12 @@ describe.runIf(hasChromium)("release health from a real @sentry/browser page in 
       nodePaths: [path.join(ROOT, "node_modules")],
       logLevel: "silent",
     });
-    site = createServer(async (req, res) => {
-      if (req.url === "/app.js") {
-        res.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(path.join(work, "dist/app.js")));
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/html" });
-      res.end(`<!doctype html><script>window.FAULTLINE_DSN = ${JSON.stringify(project.dsn)};</script><script src="/app.js"></script>`);
-    });
-    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startCustomerSite(project.dsn, { scriptPath: "/app.js", scriptFile: path.join(work, "dist/app.js") });
+    siteUrl = site.url;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
     await server?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });

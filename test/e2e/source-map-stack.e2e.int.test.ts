@@ -1,7 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -13,6 +11,7 @@ import type { NormalizedOccurrence } from "../../src/shared/occurrence.types";
 import { hasChromium, launchBrowser, newPage, signInPage } from "../helpers/browser";
 import type { HttpSession } from "../helpers/http-session";
 import { sentryCli } from "../helpers/sentry-cli";
+import { startCustomerSite, type CustomerSite } from "../helpers/customer-site";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -48,7 +47,7 @@ window.checkout = async () => {
 
 describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app's error in Chromium, read through its uploaded source map", () => {
   let server: TestServer;
-  let site: Server;
+  let site: CustomerSite | undefined;
   let siteUrl: string;
   let browser: Browser;
   let session: HttpSession;
@@ -82,20 +81,12 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("a minified browser app'
     await sentryCli(target, ["sourcemaps", "upload", "--wait", path.join(work, "dist")]);
 
     // The shop itself, on its own loopback origin.
-    site = createServer(async (req, res) => {
-      if (req.url === "/assets/app.js") {
-        res.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(path.join(work, "dist/assets/app.js")));
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/html" });
-      res.end(`<!doctype html><script>window.FAULTLINE_DSN = ${JSON.stringify(project.dsn)};</script><script src="/assets/app.js"></script>`);
-    });
-    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startCustomerSite(project.dsn, { scriptPath: "/assets/app.js", scriptFile: path.join(work, "dist/assets/app.js") });
+    siteUrl = site.url;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
     await server?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });

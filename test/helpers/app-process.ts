@@ -64,3 +64,21 @@ export async function startAppProcess(env: Record<string, string>, port?: number
   child.kill("SIGKILL");
   throw new Error(`app did not start:\n${output}`);
 }
+
+/**
+ * The chaos tests' crash: starts the app on `port`, runs `load` against it (given the current
+ * app's URL, which survives the restart), kills the app with SIGKILL two seconds in and starts it
+ * again on the same port; resolves to the load's result once the restarted app has stopped.
+ */
+export async function loadAcrossSigkill<T>(env: Record<string, string>, port: number, load: (appUrl: () => string) => Promise<T>): Promise<T> {
+  let app = await startAppProcess(env, port);
+  const running = load(() => app.url);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  app.child.kill("SIGKILL");
+  await app.exited;
+  app = await startAppProcess(env, port);
+  const result = await running;
+  app.child.kill("SIGTERM");
+  await app.exited;
+  return result;
+}
