@@ -99,8 +99,7 @@ describe("UsageQuota", () => {
     const counters = memoryCounters();
     const { quota } = quotaOver(counters, { quota: 3 });
     expect(await admitted(quota, "org", 4)).toBe(3);
-    quota.release("org", 1);
-    await new Promise((resolve) => setImmediate(resolve));
+    await quota.release("org", 1);
     expect([...counters.counts.values()]).toEqual([2]);
     const other = quotaOver(counters, { quota: 3 });
     expect(await admitted(other.quota, "org", 2)).toBe(1);

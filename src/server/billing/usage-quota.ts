@@ -76,14 +76,21 @@ export class UsageQuota {
     return ALLOWED;
   }
 
-  /** Gives events back that were admitted but could not be stored (the database refused or was unavailable). */
-  release(organizationId: string, events: number) {
+  /**
+   * Gives events back that were admitted but could not be stored (the database refused or was
+   * unavailable). Resolves once the counter holds them again — never rejects — so the request's
+   * answer comes after: a client that retries at once must find its units there (answering first
+   * let the next envelope be refused against a count that still held the unstored event).
+   */
+  async release(organizationId: string, events: number): Promise<void> {
     const state = this.orgs.get(organizationId);
     if (!state) return;
     state.exhaustedUntil = 0;
-    void this.deps.counters.add(counterKey(organizationId), state.windowStart, -events, SECONDS_IN_MONTH).catch((error: unknown) => {
+    try {
+      await this.deps.counters.add(counterKey(organizationId), state.windowStart, -events, SECONDS_IN_MONTH);
+    } catch (error) {
       this.deps.logger.warn("quota units not returned", { organizationId, events, err: error });
-    });
+    }
   }
 
   /** The organization's subscription changed (a webhook): read its plan on the next event. */

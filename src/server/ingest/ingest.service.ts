@@ -130,7 +130,7 @@ export class IngestService {
       if (failure === null || (outcome.reason instanceof StorageUnavailableError && !(failure instanceof StorageUnavailableError))) failure = outcome.reason;
     }
     if (unstored === 0) return;
-    this.deps.quota?.release(project.organizationId, unstored);
+    await this.deps.quota?.release(project.organizationId, unstored);
     throw failure;
   }
 
@@ -139,7 +139,7 @@ export class IngestService {
     try {
       await store();
     } catch (error) {
-      this.deps.quota?.release(project.organizationId, 1);
+      await this.deps.quota?.release(project.organizationId, 1);
       throw error;
     }
   }
