@@ -18,3 +18,4 @@ export * from "./alerts";
 export * from "./conversations";
 export * from "./releases";
 export * from "./artifacts";
+export * from "./data-lifecycle";

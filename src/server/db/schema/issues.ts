@@ -28,6 +28,8 @@ export const issues = pgTable(
     firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
     lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
     eventCount: bigint("event_count", { mode: "number" }).notNull().default(0),
+    /** Set when a deletion of the issue is under way (deletions table): it is gone for every reader at once. */
+    deletionId: uuid("deletion_id"),
     userCount: integer("user_count").notNull().default(0),
     firstRelease: text("first_release"),
     /**

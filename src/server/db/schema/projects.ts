@@ -16,6 +16,8 @@ export const projects = pgTable(
     slug: text("slug").notNull(),
     platform: text("platform").notNull(),
     description: text("description"),
+    /** Set when a deletion of the project is under way (deletions table): it is gone for every reader and ingest at once. */
+    deletionId: uuid("deletion_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
