@@ -33,8 +33,12 @@ export const dataSettings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("data_settings_organization_idx").on(t.organizationId).where(sql`project_id is null`),
-    uniqueIndex("data_settings_project_idx").on(t.projectId).where(sql`project_id is not null`),
+    uniqueIndex("data_settings_organization_idx")
+      .on(t.organizationId)
+      .where(sql`project_id is null`),
+    uniqueIndex("data_settings_project_idx")
+      .on(t.projectId)
+      .where(sql`project_id is not null`),
   ],
 );
 
