@@ -2,12 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { migratePgliteChecked, migratePostgresOnce } from "./migrations";
 import { createPglitePreparedRunner } from "./pglite-prepared";
 import * as schema from "./schema/index";
 
@@ -18,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies the committed drizzle/ migrations; safe to call on every start. */
+  /**
+   * Applies the committed drizzle/ migrations; safe to call on every start, and from replicas
+   * starting together (migrations.ts). Throws NewerSchemaError on a database a newer build migrated.
+   */
   migrate(): Promise<void>;
   /**
    * Runs a hot statement whose text never changes as a named prepared statement: parsed once
@@ -35,8 +37,6 @@ export interface Database {
 
 /** Renders drizzle SQL to text and parameters for the prepared-statement paths. */
 const dialect = new PgDialect();
-
-const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "../../../drizzle");
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -78,10 +78,7 @@ function createPostgres(url: string, max: number): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
     },
-    migrate: async () => {
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
-      await preferLz4(client);
-    },
+    migrate: () => migratePostgresOnce(url, client, () => preferLz4(client)),
     ping: async () => {
       await client`select 1`;
     },
@@ -137,7 +134,7 @@ function createPglite(client: PGlite): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return runPrepared(text, params);
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePgliteChecked(client),
     ping: async () => {
       await client.query("select 1");
     },
