@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -28,6 +29,11 @@ export interface Database {
    * every call, in one round trip.
    */
   executePrepared<T>(query: SQL): Promise<T[]>;
+  /**
+   * The connection pool, for /metrics: its size, and (PostgreSQL) the application_name its
+   * connections carry, by which pg_stat_activity tells them from other pools and replicas'.
+   */
+  pool: { name: "primary"; max: number; applicationName?: string };
   /** Cheap round trip for /api/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,9 +68,11 @@ export function createDatabase(options: DatabaseOptions): Database {
 }
 
 function createPostgres(url: string, max: number): Database {
+  const applicationName = `faultline ${randomBytes(4).toString("hex")}`;
   const client = postgres(url, {
     max,
     onnotice: () => {},
+    connection: { application_name: applicationName },
     // Fail fast while the server is down so callers can answer 503 instead of hanging.
     connect_timeout: 5,
   });
@@ -72,6 +80,7 @@ function createPostgres(url: string, max: number): Database {
   return {
     db,
     kind: "postgres",
+    pool: { name: "primary", max, applicationName },
     executePrepared: async <T>(query: SQL) => {
       // drizzle's execute() sends raw SQL unnamed, which postgres.js describes first: two round
       // trips and a fresh parse and plan per call. postgres.js caches named statements per connection.
@@ -130,6 +139,8 @@ function createPglite(client: PGlite): Database {
   return {
     db,
     kind: "pglite",
+    // PGlite runs in this thread and takes one query at a time.
+    pool: { name: "primary", max: 1 },
     executePrepared: (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return runPrepared(text, params);
