@@ -46,6 +46,11 @@ describe("GET /metrics", () => {
     const before = await scrape();
     for (let n = 0; n < 3; n++) expect((await send(envelopeFor(crypto.randomUUID().replaceAll("-", ""), n))).status).toBe(200);
     expect((await send(`{}\n{"type":"event"}\nnot json\n`)).status).toBe(400);
+    const unknownKey = await fetch(`${server.url}/api/${project.number}/envelope/?sentry_key=${"0".repeat(32)}`, {
+      method: "POST",
+      body: envelopeFor(crypto.randomUUID().replaceAll("-", ""), 9),
+    });
+    expect(unknownKey.status).toBe(401);
     const after = await scrape();
     const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
     expect(delta("faultline_ingest_accepted_events_total")).toBe(3);
@@ -54,6 +59,7 @@ describe("GET /metrics", () => {
     expect(after.get('faultline_ingest_commit_seconds_bucket{le="+Inf"}')).toBe(after.get("faultline_ingest_commit_seconds_count"));
     const refused = [...after].filter(([key]) => key.startsWith('faultline_ingest_refused_events_total{outcome="invalid"'));
     expect(refused.reduce((sum, [key, value]) => sum + value - (before.get(key) ?? 0), 0)).toBe(1);
+    expect(delta('faultline_ingest_refused_events_total{outcome="unauthorized",reason="auth_invalid"}')).toBe(1);
   });
 
   it("reports the job queue per job kind, the pool, the event loop and memory", async () => {

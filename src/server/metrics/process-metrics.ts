@@ -49,6 +49,12 @@ export function countRefused(outcome: string, reason: string, quantity: number) 
   refused.child(outcome, colon < 0 ? reason : reason.slice(0, colon)).inc(quantity);
 }
 
+/** A request refused before its project or its events are known (an unknown key), counted as one; answers the error to throw. */
+export function countedRefusal<T extends { code: string }>(error: T): T {
+  refused.child("unauthorized", error.code).inc();
+  return error;
+}
+
 export function observeCommit(items: number, milliseconds: number) {
   if (items === 0) return;
   batchSize.observe(items);

@@ -128,8 +128,9 @@ export class BatchWriter {
   /** Why a new write is refused (503): shutting down, or the queue is full (backpressure). */
   private refusal(): StorageUnavailableError | null {
     if (this.closed) return new StorageUnavailableError("Ingest is shutting down");
-    if (this.queue.length >= this.options.maxQueue) return new StorageUnavailableError("Ingest queue is full", 1);
-    return null;
+    if (this.queue.length < this.options.maxQueue) return null;
+    countRefused("unavailable", "queue_full", 1);
+    return new StorageUnavailableError("Ingest queue is full", 1);
   }
 
   /** Outcome counters ride along with the next commit (best effort: they are statistics). */
