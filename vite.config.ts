@@ -15,6 +15,7 @@ const PROCESS_SUITES = [
   "test/chaos/**/*.test.ts",
   "test/secrets/key-rotation.int.test.ts",
   "test/startup/startup-messages.int.test.ts",
+  "test/startup/replicas-migrate.int.test.ts",
   "test/ingest/quota-replicas.int.test.ts",
   "test/security/log-lines.int.test.ts",
   "test/security/outbox.int.test.ts",

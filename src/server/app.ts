@@ -39,6 +39,8 @@ import { CHUNK_UPLOAD_PATH, sentryApiRoutes } from "./sentry-api/sentry-api.rout
 import { createV1Router } from "./composition/v1.router";
 import { appRouter } from "./composition/trpc.router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
+import { metricsRoute } from "./metrics/metrics.route";
+import { createScrapeMetrics } from "./metrics/scrape-metrics";
 
 /** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
 export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing"> {
@@ -113,6 +115,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
         })
     : undefined;
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
+  // Prometheus: not tenant data, not under /api; guarded by METRICS_TOKEN or loopback (metrics-guard.ts).
+  const scrapeMetrics = createScrapeMetrics(database, Object.keys(JOBS));
+  app.use(metricsRoute(scrapeMetrics, { token: env.METRICS_TOKEN, trustedHops: env.TRUST_PROXY, logger }));
   // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
   const jobQueue = jobs ?? new JobQueue(JOBS, database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
   const ownJobs = jobQueue === jobs ? null : jobQueue;
@@ -199,6 +204,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       await alerts.close();
       await ownJobs?.close();
       await closeClient();
+      scrapeMetrics.close();
     },
   };
 }

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .optional(),
   TRUSTED_ORIGINS: commaList.default([]),
   TRUST_PROXY: z.union([z.coerce.number().int().min(0), z.literal("false").transform(() => 0)]).default(0),
+  // Bearer token for GET /metrics (Prometheus); unset, /metrics answers clients on this machine only.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
   AUTH_RATE_LIMIT: booleanFlag.optional(),
   SMTP_URL: z

@@ -9,6 +9,7 @@ import { createMailer } from "./auth/mailer";
 import { sealLegacyOAuthTokens } from "./auth/legacy-oauth-tokens";
 import { resolveAuthSecret } from "./auth/secret";
 import { createDatabase } from "./db/client";
+import { NewerSchemaError } from "./db/migrations";
 import { InvalidEnvironmentError } from "./env";
 import { OUTBOX_PATH } from "./auth/outbox.routes";
 import { ensureClientBuilt } from "./http/client-build";
@@ -51,7 +52,15 @@ async function main() {
   logger.info("opening the database", { database: databaseLabel(env.DATABASE_URL, env.PGLITE_DATA_DIR) });
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   logger.info("applying database migrations");
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    if (!(error instanceof NewerSchemaError)) throw error;
+    // An old replica left in a rollout: say what to do, without a stack.
+    process.stderr.write(`${error.message}\n`);
+    await database.close();
+    process.exit(1);
+  }
   logger.info("database ready", { durationMs: Date.now() - started });
   try {
     await assertSealedSecretsOpen(database.db, keyring);

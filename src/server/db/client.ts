@@ -1,13 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { migratePgliteChecked, migratePostgresOnce } from "./migrations";
 import { createPglitePreparedRunner } from "./pglite-prepared";
 import * as schema from "./schema/index";
 
@@ -18,7 +18,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies the committed drizzle/ migrations; safe to call on every start. */
+  /**
+   * Applies the committed drizzle/ migrations; safe to call on every start, and from replicas
+   * starting together (migrations.ts). Throws NewerSchemaError on a database a newer build migrated.
+   */
   migrate(): Promise<void>;
   /**
    * Runs a hot statement whose text never changes as a named prepared statement: parsed once
@@ -26,6 +29,11 @@ export interface Database {
    * every call, in one round trip.
    */
   executePrepared<T>(query: SQL): Promise<T[]>;
+  /**
+   * The connection pool, for /metrics: its size, and (PostgreSQL) the application_name its
+   * connections carry, by which pg_stat_activity tells them from other pools and replicas'.
+   */
+  pool: { name: "primary"; max: number; applicationName?: string };
   /** Cheap round trip for /api/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,8 +43,6 @@ export interface Database {
 
 /** Renders drizzle SQL to text and parameters for the prepared-statement paths. */
 const dialect = new PgDialect();
-
-const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "../../../drizzle");
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -62,9 +68,11 @@ export function createDatabase(options: DatabaseOptions): Database {
 }
 
 function createPostgres(url: string, max: number): Database {
+  const applicationName = `faultline ${randomBytes(4).toString("hex")}`;
   const client = postgres(url, {
     max,
     onnotice: () => {},
+    connection: { application_name: applicationName },
     // Fail fast while the server is down so callers can answer 503 instead of hanging.
     connect_timeout: 5,
   });
@@ -72,16 +80,14 @@ function createPostgres(url: string, max: number): Database {
   return {
     db,
     kind: "postgres",
+    pool: { name: "primary", max, applicationName },
     executePrepared: async <T>(query: SQL) => {
       // drizzle's execute() sends raw SQL unnamed, which postgres.js describes first: two round
       // trips and a fresh parse and plan per call. postgres.js caches named statements per connection.
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
     },
-    migrate: async () => {
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
-      await preferLz4(client);
-    },
+    migrate: () => migratePostgresOnce(url, client, () => preferLz4(client)),
     ping: async () => {
       await client`select 1`;
     },
@@ -133,11 +139,13 @@ function createPglite(client: PGlite): Database {
   return {
     db,
     kind: "pglite",
+    // PGlite runs in this thread and takes one query at a time.
+    pool: { name: "primary", max: 1 },
     executePrepared: (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return runPrepared(text, params);
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePgliteChecked(client),
     ping: async () => {
       await client.query("select 1");
     },

@@ -17,6 +17,7 @@ import type { NormalizedOccurrence } from "../../shared/occurrence.types";
 import type { PreparedOccurrence } from "./store/prepared-occurrence";
 import { releaseHealthRows } from "./store/release-health-commit";
 import type { SessionItem } from "./sessions/session-item";
+import { countedRefusal } from "../metrics/process-metrics";
 
 export interface IngestDeps {
   keys: ProjectKeyCache;
@@ -65,7 +66,7 @@ export class IngestService {
   /** Unknown or revoked key → 401; a key of another project than the URL names → 401 as well. */
   async authorize(publicKey: string, urlProjectNumber?: number): Promise<IngestProject> {
     const project = await this.deps.keys.lookup(publicKey);
-    if (!project) throw new IngestError("auth_invalid", "unknown or revoked key");
+    if (!project) throw countedRefusal(new IngestError("auth_invalid", "unknown or revoked key"));
     if (urlProjectNumber !== undefined && project.projectNumber !== urlProjectNumber) {
       throw new IngestError("auth_invalid", "the key does not belong to this project");
     }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import type { Logger } from "../logger";
+import { countJobFailure } from "../metrics/process-metrics";
 import type { AppJobs, JobHandlers, JobSchemas } from "./job-registry";
 
 export interface JobQueueOptions {
@@ -231,6 +232,7 @@ export class JobQueue<Schemas extends JobSchemas = AppJobs> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      countJobFailure(job.name, giveUp);
       if (giveUp) {
         this.logger.warn("job given up", { job: job.name, jobId: job.id, attempts: job.attempts, err: error });
         await executeRows(this.db, sql`delete from jobs where id = ${job.id}::uuid and lease = ${job.lease}::uuid`);

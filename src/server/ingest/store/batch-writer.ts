@@ -11,6 +11,7 @@ import { StorageUnavailableError } from "../http/storage-unavailable";
 import { TagCountBuffer, type TagCountRow } from "./tag-count-buffer";
 import { MinuteCountBuffer, type MinuteCountRow } from "./minute-count-buffer";
 import { FirstSeenReleases } from "./first-seen-releases";
+import { countAccepted, countRefused, observeCommit } from "../../metrics/process-metrics";
 
 export interface BatchWriterOptions {
   /** Events per transaction at most. */
@@ -127,12 +128,14 @@ export class BatchWriter {
   /** Why a new write is refused (503): shutting down, or the queue is full (backpressure). */
   private refusal(): StorageUnavailableError | null {
     if (this.closed) return new StorageUnavailableError("Ingest is shutting down");
-    if (this.queue.length >= this.options.maxQueue) return new StorageUnavailableError("Ingest queue is full", 1);
-    return null;
+    if (this.queue.length < this.options.maxQueue) return null;
+    countRefused("unavailable", "queue_full", 1);
+    return new StorageUnavailableError("Ingest queue is full", 1);
   }
 
   /** Outcome counters ride along with the next commit (best effort: they are statistics). */
   record(outcome: PendingOutcome) {
+    countRefused(outcome.outcome, outcome.reason, outcome.quantity);
     this.outcomes.push(outcome);
     this.schedule();
   }
@@ -199,6 +202,7 @@ export class BatchWriter {
         for (const waiter of answers.stored) waiter.resolve();
         for (const { waiter, error } of answers.refused) waiter.reject(error);
         this.countStored(answers.committed);
+        countAccepted(answers.committed.length);
         this.handOff(answers.facts);
       };
     });
@@ -227,11 +231,13 @@ export class BatchWriter {
     const answers: BatchAnswers = { stored: [], refused: [], committed: [], facts: { issueFacts: [], projects: [] } };
     const unavailable: Waiter[] = [];
     let outage: unknown = null;
+    const started = performance.now();
     const parts = await commitIsolating(waiters, (part) => this.commitWithRetry(part.map((waiter) => waiter.item)), {
       isolable: isDataError,
       // Other domains' rows sort after every project's events.
       groupOf: (waiter) => (waiter.item instanceof QueuedRow ? "~" : waiter.item.projectId),
     });
+    observeCommit(waiters.length, performance.now() - started);
     for (const part of parts) {
       if (part.ok) {
         const orphans = new Set(part.result.orphans);
@@ -250,6 +256,7 @@ export class BatchWriter {
     }
     if (unavailable.length > 0) {
       this.logger.warn("ingest batch failed", { events: unavailable.length, err: outage });
+      countRefused("unavailable", "storage", unavailable.length);
       const failure = new StorageUnavailableError("Storage is unavailable", 5, { cause: outage });
       for (const waiter of unavailable) answers.refused.push({ waiter, error: failure });
     }
