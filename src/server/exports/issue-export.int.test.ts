@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contractIssues, documentedResponse, type OpenApiDocument } from "../../../test/helpers/openapi-contract";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { issueByType, sendEvent, triageTenant } from "../../../test/helpers/triage-seed";
@@ -34,6 +34,14 @@ describe("issue export", () => {
     await sendEvent(server, b.project, { type: "ForeignError", value: "b", fn: "foreign" });
     issueId = (await issueByType(a.session, a.project.id, "ExportError")).id;
     bIssueId = (await issueByType(b.session, b.project.id, "ForeignError")).id;
+    // The tag breakdown is written about once a second after the events (ingest's tag-count buffer).
+    await vi.waitFor(
+      async () => {
+        const issue = await a.session.query("issue.get", { projectId: a.project.id, issueId });
+        expect(issue.data.tags.find((tag: { key: string }) => tag.key === "browser")?.totalCount).toBe(SENT);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     served = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
   });
   afterAll(() => server.close());
