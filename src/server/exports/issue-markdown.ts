@@ -47,7 +47,7 @@ function occurrenceSection(occurrence: ExportedOccurrence, index: number): strin
   if (occurrence.stacktrace.length) parts.push(`#### Stack trace\n\n${stackTrace(occurrence.stacktrace)}`);
   if (occurrence.request) {
     const { method, url, query } = occurrence.request;
-    parts.push(`#### Request\n\n\`${inline(`${method ?? "GET"} ${url ?? ""}${query ? `?${query}` : ""}`).replaceAll("`", "'")}\``);
+    parts.push(`#### Request\n\n${inline(`${method ?? "GET"} ${url ?? ""}${query ? `?${query}` : ""}`)}`);
   }
   if (occurrence.user) {
     const user = Object.entries(occurrence.user).filter(([, value]) => value !== null) as [string, string][];
