@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { executeRows } from "../db/execute";
-import { projectDailyCounts, projects } from "../db/schema/index";
+import { occurrences, projectDailyCounts, projects } from "../db/schema/index";
 
 /** The organization's projects a storage figure is about (a project being deleted is gone for every reader). */
 export function selectStorageProjects(db: Db, organizationId: string) {
@@ -33,26 +32,43 @@ export function selectStoredCounts(db: Db, organizationId: string, projectIds: s
 /** Rows sampled per project for the average stored size: the newest, through occurrences_org_project_received_idx. */
 export const SIZE_SAMPLE_ROWS = 200;
 
+/** The tuple header and the fixed-width columns (three uuids, two timestamps), which pg_column_size of the others leaves out. */
+const FIXED_ROW_BYTES = 24 + 3 * 16 + 2 * 8;
+
 /**
- * The average stored size in bytes of a project's newest SIZE_SAMPLE_ROWS occurrences
- * (`pg_column_size` of the whole row: its document as stored, compressed and TOASTed). An estimate
- * of the project's share of the table, indexes excluded: exact bytes would read every row.
+ * One row's stored size: each variable-width column as stored (`pg_column_size` of a column reads
+ * its compressed or TOASTed size without fetching it; of the whole row it would detoast every value
+ * first), plus the fixed part.
  */
-export async function selectAverageRowBytes(db: Db, organizationId: string, projectIds: string[]) {
-  if (projectIds.length === 0) return [];
-  const ids = sql.join(
-    projectIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return executeRows<{ project_id: string; average: string | number | null }>(
-    db,
-    sql`select p.id as project_id, s.average
-        from unnest(array[${ids}]) as p(id)
-        cross join lateral (
-          select avg(pg_column_size(o.*)) as average
-          from (select * from occurrences
-                where organization_id = ${organizationId} and project_id = p.id
-                order by received_at desc limit ${SIZE_SAMPLE_ROWS}) o
-        ) s`,
-  );
+const storedRowBytes = sql<number>`${FIXED_ROW_BYTES} + ${sql.join(
+  [
+    occurrences.organizationId,
+    occurrences.eventId,
+    occurrences.level,
+    occurrences.platform,
+    occurrences.environment,
+    occurrences.environmentBucket,
+    occurrences.release,
+    occurrences.name,
+    occurrences.message,
+    occurrences.userKey,
+    occurrences.fingerprint,
+    occurrences.data,
+  ].map((column) => sql`coalesce(pg_column_size(${column}), 0)`),
+  sql` + `,
+)}`.mapWith(Number);
+
+/**
+ * The average stored size in bytes of the project's newest SIZE_SAMPLE_ROWS occurrences: an
+ * estimate of a row of the project, indexes excluded (exact bytes would read every row). One
+ * index range read of at most SIZE_SAMPLE_ROWS rows, as the exception list's first page.
+ */
+export async function selectAverageRowBytes(db: Db, organizationId: string, projectId: string): Promise<number> {
+  const rows = await db
+    .select({ bytes: storedRowBytes })
+    .from(occurrences)
+    .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId)))
+    .orderBy(desc(occurrences.receivedAt))
+    .limit(SIZE_SAMPLE_ROWS);
+  return rows.length ? rows.reduce((sum, row) => sum + row.bytes, 0) / rows.length : 0;
 }
