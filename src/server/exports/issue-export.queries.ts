@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { indexOrder } from "../db/order";
 import type { Db } from "../db/client";
 import { occurrences } from "../db/schema/index";
 import { exceptionColumns } from "../exceptions/exception.queries";
@@ -12,7 +13,7 @@ export function selectLatestOccurrences(db: Db, organizationId: string, projectI
     .select({ ...exceptionColumns, data: occurrences.data })
     .from(occurrences)
     .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.issueId, issueId)))
-    .orderBy(desc(occurrences.receivedAt), desc(occurrences.id))
+    .orderBy(indexOrder(occurrences.receivedAt, "DESC"), indexOrder(occurrences.id, "DESC"))
     .limit(limit);
 }
 
