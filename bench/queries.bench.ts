@@ -13,6 +13,7 @@ import type { Db } from "../src/server/db/client";
 import { getIssue, listIssues } from "../src/server/issues/issue.service";
 import { listExceptions } from "../src/server/exceptions/exception.service";
 import { dailyStats } from "../src/server/stats/stats.service";
+import { organizationStorage } from "../src/server/storage/storage.service";
 import { DailyStatsInput, ListExceptionsInput, ListIssuesInput } from "../src/shared/triage.inputs";
 import { parseBenchArgs } from "./bench-args";
 import { openBenchDatabase } from "./bench-database";
@@ -56,6 +57,8 @@ try {
       ]),
     "exceptions page 1 of the largest issue": (db) => listExceptions({ db, org }, ListExceptionsInput.parse({ projectId, issueId: largest.id })),
     "30-day daily statistics": (db) => dailyStats({ db, org }, DailyStatsInput.parse({ projectId, from: day(29), to: day(0) })),
+    // Issue 35: the organization's storage card (rollup sums and a 200-row size sample per project).
+    "organization storage": (db) => organizationStorage({ db, org }),
   };
 
   const rows: Row[] = [];

@@ -16,8 +16,9 @@ type Operation = { responses?: Record<string, { content?: Record<string, { schem
 export function responseSchemaOf(document: OpenApiDocument, method: string, path: string, status: number) {
   const operation = document.paths[path]?.[method] as Operation | undefined;
   const content = operation?.responses?.[String(status)]?.content;
-  // The chat's one streaming route documents its SSE chunks under text/event-stream.
-  return (content?.["application/json"] ?? content?.["text/event-stream"])?.schema;
+  // The chat's one streaming route documents its SSE chunks under text/event-stream; a file
+  // route (an export) its CSV or Markdown as text.
+  return (content?.["application/json"] ?? content?.["text/event-stream"] ?? Object.values(content ?? {})[0])?.schema;
 }
 
 /** A validator for one documented response; throws when the operation documents no schema for that status. */

@@ -283,6 +283,8 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "release.detail": { scope: "project", input: (ids) => ({ projectId: ids.projectId, version: SOME_RELEASE }), foreignRow: NOT_FOUND },
   "release.environments": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "release.suspectCommits": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
+  // Issue 35: storage.
+  "storage.summary": { scope: "organization", input: () => undefined },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -389,6 +391,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/releases`]: { query: () => ({ status: "all" }) },
   [`get ${PROJECT}/releases/:version`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/issues/:issueId/suspect-commits`]: { foreignRow: ROW_404 },
+  // Issue 35: exports and storage.
+  [`get ${PROJECT}/issues/:issueId/export`]: { query: () => ({ format: "markdown", limit: "5" }), foreignRow: ROW_404 },
+  [`get ${PROJECT}/issues/export`]: { query: () => ({ format: "csv", status: "OPEN" }) },
+  "get /organizations/:orgId/storage": {},
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },

@@ -43,7 +43,15 @@ async function resolvePathIds(ctx: ServiceContext, req: Request) {
 /** Where a route's organization comes from: the path's `:orgId`, or the session's active organization. */
 type OrganizationSource = "path" | "active";
 
-function scopedRoute<T>(services: AppServices, source: OrganizationSource, handler: RestHandler<T>, successStatus: number, required?: RouteTokenScope) {
+/** What a scoped route does once its context is built: answer JSON, or write a file (FileRoute). */
+type Respond = (ctx: ServiceContext, req: Request, res: Response) => Promise<void>;
+
+const asJson =
+  <T>(handler: RestHandler<T>, successStatus: number): Respond =>
+  async (ctx, req, res) =>
+    void res.status(successStatus).json(await handler(ctx, req));
+
+function scopedRoute(services: AppServices, source: OrganizationSource, respond: Respond, required?: RouteTokenScope) {
   return async (req: Request, res: Response) => {
     const secret = bearerTokenOf(req.headers.authorization);
     let ctx: ServiceContext;
@@ -56,7 +64,7 @@ function scopedRoute<T>(services: AppServices, source: OrganizationSource, handl
       ctx = { ...base, org };
     }
     await resolvePathIds(ctx, req);
-    res.status(successStatus).json(await handler(ctx, req));
+    await respond(ctx, req, res);
   };
 }
 
@@ -66,7 +74,7 @@ function scopedRoute<T>(services: AppServices, source: OrganizationSource, handl
  * the route's scope; errors go to the REST mapper.
  */
 export function orgRoute<T>(services: AppServices, handler: RestHandler<T>, successStatus = 200, required?: RouteTokenScope) {
-  return scopedRoute(services, "path", handler, successStatus, required);
+  return scopedRoute(services, "path", asJson(handler, successStatus), required);
 }
 
 /**
@@ -76,7 +84,7 @@ export function orgRoute<T>(services: AppServices, handler: RestHandler<T>, succ
  * active organization or once the caller is no longer a member). A token acts in its own organization.
  */
 export function activeOrgRoute<T>(services: AppServices, handler: RestHandler<T>, successStatus = 200, required?: RouteTokenScope) {
-  return scopedRoute(services, "active", handler, successStatus, required);
+  return scopedRoute(services, "active", asJson(handler, successStatus), required);
 }
 
 /** A route about the caller (`GET /organizations`): a signed-in user (401 otherwise), or a token confined to its organization. */
@@ -109,6 +117,7 @@ export function handlerOf(services: AppServices, route: Exclude<RestRoute, { mou
       await route.stream(ctx, req, res);
     };
   }
+  if ("write" in route) return scopedRoute(services, "path", route.write, route.tokenScope);
   const wrap = route.access === "organization" ? orgRoute : activeOrgRoute;
   return wrap(services, route.handler, route.status ?? 200, route.tokenScope);
 }

@@ -12,6 +12,8 @@ import { projectRestRoutes } from "../projects/project.rest";
 import { releaseRestRoutes } from "../releases/release.rest";
 import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
+import { exportRestRoutes } from "../exports/export.rest";
+import { storageRestRoutes } from "../storage/storage.rest";
 import { buildOpenApiDocument } from "../rest/openapi";
 import { OpenApiDocumentView } from "../rest/openapi-views";
 import type { RestRoute } from "../rest/rest-route";
@@ -52,6 +54,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...chatRestRoutes,
   ...sourceMapRestRoutes,
   ...releaseRestRoutes,
+  // Issue 35: exports and storage.
+  ...exportRestRoutes,
+  ...storageRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */

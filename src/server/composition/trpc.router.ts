@@ -15,6 +15,7 @@ import { repositoryRouter } from "../releases/repository.router";
 import { releaseRouter } from "../releases/release.router";
 import { sourceMapRouter } from "../sourcemaps/source-map.router";
 import { statsRouter } from "../stats/stats.router";
+import { storageRouter } from "../storage/storage.router";
 import { router } from "../trpc/init";
 
 /**
@@ -40,6 +41,8 @@ export const appRouter = router({
   sourceMap: sourceMapRouter,
   repository: repositoryRouter,
   release: releaseRouter,
+  // Issue 35: storage.
+  storage: storageRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -46,6 +46,9 @@ export const listColumns = {
   eventCount: issues.eventCount,
   userCount: issues.userCount,
   environments: issues.environments,
+  // Not in the list's view; the CSV export's release columns (walkIssues).
+  firstRelease: issues.firstRelease,
+  lastRelease: issues.lastRelease,
 };
 
 export interface IssueFilter extends Omit<ListIssuesInput, "environments"> {
@@ -107,15 +110,17 @@ export type IssueListRow = Awaited<ReturnType<typeof selectIssuePage>>["rows"][n
 /**
  * The first `size` matching issues and whether more match, without counting them all: a count
  * reads every issue the filter leaves (with a text filter, all of the project's), while the page
- * stops at `size + 1` matches in sort order. For callers that need no total (the agent's search).
+ * stops at `size + 1` matches in sort order. For callers that need no total (the agent's search,
+ * and the CSV export, which walks the matches `size` at a time from `offset`).
  */
-export async function selectIssueFirstPage(db: Db, organizationId: string, projectId: string, query: IssueFilter) {
+export async function selectIssueFirstPage(db: Db, organizationId: string, projectId: string, query: IssueFilter, offset = 0) {
   const rows = await db
     .select(listColumns)
     .from(issues)
     .where(issueFilter(organizationId, projectId, query))
     .orderBy(...issueOrder(query.sort))
-    .limit(query.size + 1);
+    .limit(query.size + 1)
+    .offset(offset);
   return { rows: rows.slice(0, query.size), more: rows.length > query.size };
 }
 

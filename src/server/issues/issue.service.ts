@@ -48,6 +48,25 @@ export async function searchIssues(
   return { items: rows.map(toIssueListItem), more };
 }
 
+/**
+ * Every issue the list's filter matches, in the list's order, `pageSize` at a time and uncounted,
+ * until `maxRows` (the CSV export: exports/issue-csv.service.ts). The filter is resolved once.
+ */
+export async function* walkIssues(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  input: Omit<ListIssuesInput, "page" | "size">,
+  pageSize: number,
+  maxRows: number,
+): AsyncGenerator<(IssueListItem & { firstRelease: string | null; lastRelease: string | null })[]> {
+  const filter = await issueFilterFor(ctx, { ...input, page: 1, size: pageSize });
+  for (let offset = 0; offset < maxRows; offset += pageSize) {
+    const size = Math.min(pageSize, maxRows - offset);
+    const { rows, more } = await selectIssueFirstPage(ctx.db, ctx.org.organizationId, input.projectId, { ...filter, size }, offset);
+    if (rows.length) yield rows.map((row) => ({ ...toIssueListItem(row), firstRelease: row.firstRelease, lastRelease: row.lastRelease }));
+    if (!more) return;
+  }
+}
+
 export async function getIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, scope: IssueScope): Promise<IssueDetail> {
   await requireProject(ctx, scope.projectId);
   const { organizationId } = ctx.org;

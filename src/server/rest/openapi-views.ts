@@ -58,6 +58,15 @@ import {
   WafWebAclView,
 } from "../../shared/waf.views";
 import { ConversationDetail, ConversationListItem, ConversationMessage, DeletedConversation } from "../../shared/chat.views";
+import {
+  ExportedException,
+  ExportedFrame,
+  ExportedIssue,
+  ExportedOccurrence,
+  IssueExport,
+  OrganizationStorage,
+  ProjectStorage,
+} from "../../shared/export.views";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -67,6 +76,8 @@ export const DailyCounts = z.array(DailyCount);
 export const ConversationList = z.array(ConversationListItem);
 /** One `data:` line of the AI SDK UI message stream (text-delta, tool-input-available, tool-output-available, finish, error, …). */
 export const ChatStreamChunk = z.looseObject({ type: z.string() });
+/** A file answer that is not JSON (an export's CSV or Markdown). */
+export const TextDocumentView = z.string();
 export const ApiErrorView = z.object({ error: z.object({ code: z.string(), message: z.string(), requestId: z.string() }) });
 /** Only the outline: the document describes itself through the OpenAPI 3.1 meta-schema. */
 export const OpenApiDocumentView = z.looseObject({
@@ -156,6 +167,15 @@ const NAMED_VIEWS = {
   ConversationDetail,
   DeletedConversation,
   ChatStreamChunk,
+  // Exports and storage (issue 35).
+  TextDocument: TextDocumentView,
+  ExportedFrame,
+  ExportedException,
+  ExportedOccurrence,
+  ExportedIssue,
+  IssueExport,
+  ProjectStorage,
+  OrganizationStorage,
 } satisfies Record<string, z.ZodType>;
 
 const COMPONENTS = "#/components/schemas/";

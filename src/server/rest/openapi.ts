@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiErrorView, viewComponents, viewRef } from "./openapi-views";
+import { ApiErrorView, TextDocumentView, viewComponents, viewRef } from "./openapi-views";
 import type { RestRoute } from "./rest-route";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -32,6 +32,12 @@ const NAMED_PATH_IDS: Record<string, JsonSchema> = {
   orgId: { type: "string", description: "The organization's id or slug" },
   projectId: { type: "string", description: "The project's id (a UUID), number or slug" },
 };
+
+/** The success answer's media types: a file route's each (JSON as its view, the others as text), else the one. */
+function responseContent(route: RestRoute) {
+  if (!("mediaTypes" in route)) return { [route.mediaType ?? "application/json"]: { schema: viewRef(route.output) } };
+  return Object.fromEntries(route.mediaTypes.map((type) => [type, { schema: viewRef(type === "application/json" ? route.output : TextDocumentView) }]));
+}
 
 function operation(route: RestRoute) {
   const schema = route.input ? jsonSchemaOf(route.input) : { properties: {}, required: [] };
@@ -67,7 +73,7 @@ function operation(route: RestRoute) {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: route.response, content: { [route.mediaType ?? "application/json"]: { schema: viewRef(route.output) } } },
+      [String(route.status ?? 200)]: { description: route.response, content: responseContent(route) },
       ...(route.access === "public" ? {} : { "400": ERROR_RESPONSE, "401": ERROR_RESPONSE, "404": ERROR_RESPONSE }),
     },
   };

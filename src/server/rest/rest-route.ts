@@ -73,6 +73,19 @@ export interface StreamRoute extends RouteDocumentation, Grant {
   stream: (ctx: ServiceContext, req: Request, res: Response) => Promise<void>;
 }
 
+/**
+ * A file answer (an export: CSV, Markdown, or its JSON form) in an organization: the access of a
+ * JsonRoute (`organization`, tokens with `tokenScope`), but `write` sets the headers and writes the
+ * body itself, so it can stream. Errors thrown before it writes still reach the REST mapper.
+ * OpenAPI lists each of `mediaTypes`: `application/json` as `output`, any other as text.
+ */
+export interface FileRoute extends RouteDocumentation, Grant {
+  access: "organization";
+  tokenScope?: RouteTokenScope;
+  mediaTypes: readonly string[];
+  write: (ctx: ServiceContext, req: Request, res: Response) => Promise<void>;
+}
+
 /** Answers anyone. Without a handler it is documented here but mounted by app.ts ahead of the JSON parser (the payment webhook reads its raw body). */
 export type PublicRoute = RouteDocumentation & { access: "public" } & ({ handler: (req: Request) => unknown } | { mountedBeforeJson: true });
 
@@ -80,7 +93,7 @@ export type PublicRoute = RouteDocumentation & { access: "public" } & ({ handler
  * One route of /api/v1, declared once in its domain's `*.rest.ts`: the v1 router, the OpenAPI
  * document and the API-token scope check are all derived from it (src/server/composition/).
  */
-export type RestRoute = JsonRoute | CallerRoute | StreamRoute | PublicRoute;
+export type RestRoute = JsonRoute | CallerRoute | StreamRoute | FileRoute | PublicRoute;
 
 /** The projects of an organization, and one of them: the base of the project-scoped paths. */
 export const PROJECTS_PATH = "/organizations/:orgId/projects";

@@ -22,6 +22,7 @@ import { hasIssueFilters, ISSUES_SEARCH_DEFAULTS, issueListInput, IssuesSearch, 
 import { IssueFilters } from "./-issue-filters";
 import { IssuesTable, IssuesTableSkeleton } from "./-issues-table";
 import { BulkActions } from "./-bulk-actions";
+import { ExportCsvButton } from "./-export-csv-button";
 import { IssuesEmptyState } from "./-issues-empty-state";
 
 export const Route = createFileRoute("/_authenticated/dashboard/issues/")({
@@ -98,7 +99,12 @@ function IssueList({ project, projects, search }: { project: ProjectView; projec
       <PageHeader
         title="Issues"
         description={`Errors of ${project.name}, grouped by cause.`}
-        actions={<ProjectSelect projects={projects} value={project.id} onChange={(projectId) => update({ projectId })} />}
+        actions={
+          <div className="flex items-center gap-2">
+            <ExportCsvButton projectId={project.id} search={search} />
+            <ProjectSelect projects={projects} value={project.id} onChange={(projectId) => update({ projectId })} />
+          </div>
+        }
       />
       <div className="grid gap-4 grid-cols-[minmax(0,1fr)]">
         <IssueFilters search={search} onChange={update} />

@@ -16,6 +16,7 @@ import { RepositoriesCard } from "./-components/repositories-card";
 import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
+import { StorageCard } from "./-components/storage-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -58,6 +59,7 @@ function OrganizationSettings() {
       <ApiTokensCard {...props} />
       <RepositoriesCard />
       <AiUsageCard />
+      <StorageCard />
       <DeleteOrganizationCard {...props} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { trpc } from "@/client/lib/trpc";
 import { QueryErrorAlert } from "@/client/components/query-error-alert";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { readOccurrence } from "./exceptions/-exception/occurrence";
+import { readOccurrence } from "@/shared/occurrence-view";
 import { ExceptionChain } from "./exceptions/-exception/stack-trace";
 
 /**

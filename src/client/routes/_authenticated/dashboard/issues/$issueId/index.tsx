@@ -17,6 +17,7 @@ import { IssueTagsCard } from "./-issue-tags-card";
 import { IssueActivityCard } from "./-issue-activity-card";
 import { IssueReleasesCard } from "./-issue-releases-card";
 import { IssueActionsMenu } from "@/client/components/waf/issue-actions-menu";
+import { IssueExportMenu } from "./-issue-export-menu";
 import { LatestExceptionsCard } from "./-latest-exceptions-card";
 import { LatestStackTrace } from "./-latest-stack-trace";
 import { SimilarIssuesCard } from "./-similar-issues-card";
@@ -85,7 +86,10 @@ function IssueDetailScreen({ projectId }: { projectId: string }) {
               <ArrowLeftIcon /> Issues
             </Link>
           </Button>
-          <IssueActionsMenu projectId={projectId} issueId={issueId} />
+          <div className="flex items-center gap-2">
+            <IssueExportMenu projectId={projectId} issueId={issueId} />
+            <IssueActionsMenu projectId={projectId} issueId={issueId} />
+          </div>
         </div>
         <IssueHeader issue={issue.data} />
       </div>

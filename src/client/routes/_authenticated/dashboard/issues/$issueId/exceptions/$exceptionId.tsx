@@ -10,7 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { IssueScopeSearch, projectOfIssue, Uuid, type IssueScopeSearchInput } from "../-issue-search";
 import { IssueScreenError } from "../-issue-screen-error";
-import { readOccurrence } from "./-exception/occurrence";
+import { readOccurrence } from "@/shared/occurrence-view";
 import { ExceptionHeader } from "./-exception/exception-header";
 import { ExceptionChain } from "./-exception/stack-trace";
 import { RequestSection } from "./-exception/request-section";

@@ -4,7 +4,7 @@ import { UntrustedText } from "@/client/components/untrusted-text";
 import { LevelBadge } from "@/client/components/issue-badges";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import type { BreadcrumbView } from "./occurrence";
+import type { BreadcrumbView } from "@/shared/occurrence-view";
 
 const INITIAL_CRUMBS = 30;
 const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit", fractionalSecondDigits: 3, hour12: false });

@@ -1,7 +1,7 @@
 import type { ExceptionTag } from "@/shared/triage.views";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { KeyValueTable, type KeyValueRow } from "./key-value-table";
-import type { OccurrenceView } from "./occurrence";
+import type { OccurrenceView } from "@/shared/occurrence-view";
 
 /**
  * The tags, user, SDK and extra data of the exception. The tags are the server's list for this one

@@ -9,7 +9,7 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { UntrustedText } from "@/client/components/untrusted-text";
 import { Badge } from "@/client/components/ui/badge";
 import { ENVIRONMENT_LABELS } from "@/shared/environments";
-import type { OccurrenceView } from "./occurrence";
+import type { OccurrenceView } from "@/shared/occurrence-view";
 
 const ADJUSTMENTS: Record<string, string> = {
   past_timestamp: "older than 30 days: stored at the time it was received",

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { UntrustedText } from "@/client/components/untrusted-text";
 import { KeyValueTable } from "./key-value-table";
-import type { DebugImageView } from "./occurrence";
+import type { DebugImageView } from "@/shared/occurrence-view";
 
 const MAX_SHOWN_IMAGES = 200;
 

@@ -2,7 +2,7 @@ import { UntrustedLink, UntrustedText } from "@/client/components/untrusted-text
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { KeyValueTable } from "./key-value-table";
-import type { RequestView } from "./occurrence";
+import type { RequestView } from "@/shared/occurrence-view";
 
 /** The HTTP request during which the error happened. */
 export function RequestSection({ request }: { request: RequestView }) {

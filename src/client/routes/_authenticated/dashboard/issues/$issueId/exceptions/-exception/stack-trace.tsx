@@ -8,8 +8,8 @@ import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
 import { KeyValueTable } from "./key-value-table";
-import { exceptionTree } from "./exception-tree";
-import type { ExceptionValueView, FrameView } from "./occurrence";
+import { exceptionTree } from "@/shared/exception-tree";
+import type { ExceptionValueView, FrameView } from "@/shared/occurrence-view";
 import { SYMBOLICATION_REASON_LABELS } from "@/shared/symbolication";
 
 /** Minified bundles put whole files on one line; a context line is cut at this length. */

@@ -2,7 +2,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { UntrustedText } from "@/client/components/untrusted-text";
 import { FrameList } from "./stack-trace";
-import type { ThreadView } from "./occurrence";
+import type { ThreadView } from "@/shared/occurrence-view";
 
 /**
  * The event's threads: the crashed one (ingest keeps its stack) first and open, the others by id and

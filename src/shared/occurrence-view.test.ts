@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOccurrence } from "./occurrence";
+import { readOccurrence } from "./occurrence-view";
 
 describe("readOccurrence", () => {
   it("reads a stored occurrence", () => {

@@ -1,4 +1,4 @@
-import type { ExceptionValueView } from "./occurrence";
+import type { ExceptionValueView } from "./occurrence-view";
 
 export interface TreeEntry {
   exception: ExceptionValueView;

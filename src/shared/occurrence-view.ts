@@ -1,10 +1,12 @@
-import { FRAME_SYMBOLICATION, type FrameSymbolication, type RawFrame } from "@/shared/occurrence.types";
+import { FRAME_SYMBOLICATION, type FrameSymbolication, type RawFrame } from "./occurrence.types";
 
 /**
  * A defensive reading of an exception's stored occurrence (`ExceptionDetail.data`, written by
  * ingest as the NormalizedOccurrence of shared/occurrence.types.ts). The views below are not that
  * type on purpose: the JSON may come from an older writer and every value started as SDK input, so
  * each field is checked for its type and anything unexpected is left out rather than trusted.
+ * Shared, not the client's: the exception screen and the issue export (server/exports/) read an
+ * occurrence through this one reading, so an export shows what the screen shows.
  */
 
 export interface FrameView {

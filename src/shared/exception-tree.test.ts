@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exceptionTree } from "./exception-tree";
-import type { ExceptionValueView } from "./occurrence";
+import type { ExceptionValueView } from "./occurrence-view";
 
 const entry = (type: string, exceptionId: number | null, parentId: number | null, isExceptionGroup = false): ExceptionValueView => ({
   type,
