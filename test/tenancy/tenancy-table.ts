@@ -283,6 +283,10 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "release.detail": { scope: "project", input: (ids) => ({ projectId: ids.projectId, version: SOME_RELEASE }), foreignRow: NOT_FOUND },
   "release.environments": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "release.suspectCommits": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
+  "dataSettings.organization": { scope: "organization", input: () => undefined },
+  "dataSettings.updateOrganization": { scope: "organization", requires: "organization:update", input: () => ({ scrubDefaults: true }) },
+  "dataSettings.project": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "dataSettings.updateProject": { scope: "project", requires: "organization:update", input: (ids) => ({ projectId: ids.projectId, scrubDefaults: true }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -389,6 +393,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/releases`]: { query: () => ({ status: "all" }) },
   [`get ${PROJECT}/releases/:version`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/issues/:issueId/suspect-commits`]: { foreignRow: ROW_404 },
+  "get /organizations/:orgId/data-settings": {},
+  "put /organizations/:orgId/data-settings": { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
+  [`get ${PROJECT}/data-settings`]: {},
+  [`put ${PROJECT}/data-settings`]: { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },

@@ -10,6 +10,7 @@ import { issueRestRoutes } from "../issues/issue.rest";
 import { organizationRestRoutes } from "../organizations/organization.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { releaseRestRoutes } from "../releases/release.rest";
+import { dataSettingsRestRoutes } from "../data-settings/data-settings.rest";
 import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import { buildOpenApiDocument } from "../rest/openapi";
@@ -52,6 +53,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...chatRestRoutes,
   ...sourceMapRestRoutes,
   ...releaseRestRoutes,
+  ...dataSettingsRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */
