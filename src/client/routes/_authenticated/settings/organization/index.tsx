@@ -16,6 +16,7 @@ import { RepositoriesCard } from "./-components/repositories-card";
 import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
+import { OrganizationDataPrivacyCard } from "./-components/data-privacy-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -57,6 +58,7 @@ function OrganizationSettings() {
       <TeamsCard {...props} />
       <ApiTokensCard {...props} />
       <RepositoriesCard />
+      <OrganizationDataPrivacyCard />
       <AiUsageCard />
       <DeleteOrganizationCard {...props} />
     </div>
