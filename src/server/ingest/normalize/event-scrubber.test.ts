@@ -160,6 +160,23 @@ describe("value rules", () => {
   });
 });
 
+describe("the pattern budget of one event", () => {
+  it("filters whole the texts a costly pattern can no longer check, instead of storing them unchecked or scanning on", () => {
+    const big = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field${i}`, "word ".repeat(1600)]));
+    const { occurrence } = scrubbed({ message: "first", extra: big }, { rules: [rule("pattern", "remove", { pattern: "(?:[a-z]+\\s?)+x" })] });
+    const values = Object.values(occurrence.extra);
+    expect(values.filter((value) => value === FILTERED).length).toBeGreaterThan(0);
+    // The message came first and was checked within the budget.
+    expect(occurrence.message).toBe("first");
+  });
+
+  it("leaves an ordinary event to a cheap pattern", () => {
+    const extra = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, "order cus_A1 shipped ".repeat(50)]));
+    const { occurrence } = scrubbed({ extra }, { rules: [rule("pattern", "replace", { pattern: "cus_[A-Za-z0-9]+", replacement: "<customer>" })] });
+    for (const value of Object.values(occurrence.extra)) expect(value).toBe("order <customer> shipped ".repeat(50));
+  });
+});
+
 describe("storeIpAddresses: false", () => {
   it("drops the user's IP ({{auto}} resolved), the request's client IP, IP headers, REMOTE_ADDR and IPs in texts", () => {
     const { occurrence } = scrubbed(

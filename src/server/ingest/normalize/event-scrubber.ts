@@ -2,7 +2,17 @@ import type { NormalizedFrame, NormalizedOccurrence, NormalizedRequest } from ".
 import type { ScrubSettings } from "./scrub-settings";
 import { FILTERED, isSensitiveKey } from "./sensitive-data";
 import { isPlainObject } from "./value-coercion";
-import { applyTextRules, DEFAULT_CARD_RULE, IP_REMOVAL_RULES, PASSWORD_KEY, replacerOf, textRulesOf, type Replace, type TextRule } from "./value-rules";
+import {
+  applyTextRules,
+  DEFAULT_CARD_RULE,
+  IP_REMOVAL_RULES,
+  PASSWORD_KEY,
+  PATTERN_BUDGET_MS,
+  replacerOf,
+  textRulesOf,
+  type Replace,
+  type TextRule,
+} from "./value-rules";
 
 /**
  * Server-side scrubbing (issue 35): the data settings applied to a normalised event before it is
@@ -65,11 +75,13 @@ function compile(settings: ScrubSettings): Scrubber {
 /** Counts what one event's scrubbing replaced. */
 class Pass {
   count = 0;
+  /** User patterns may scan this much of the event (value-rules.ts); the product's rules are cheap and unbudgeted. */
+  readonly budget = { ms: PATTERN_BUDGET_MS };
   constructor(readonly scrubber: Scrubber) {}
 
   text(value: string): string {
     if (this.scrubber.textRules.length === 0 || value.length === 0) return value;
-    const result = applyTextRules(value, this.scrubber.textRules);
+    const result = applyTextRules(value, this.scrubber.textRules, this.budget);
     this.count += result.count;
     return result.text;
   }

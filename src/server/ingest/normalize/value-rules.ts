@@ -61,6 +61,27 @@ export interface TextRule {
   regex: RegExp;
   accept?: (match: string) => boolean;
   replace: Replace;
+  /** A user pattern's measured cost, milliseconds per character scanned (patternCost); the product's own rules have none. */
+  msPerChar?: number;
+}
+
+/**
+ * Text to time a user pattern on: runs of one letter, digits, words and punctuation, where the
+ * linear engine's active states (its cost) grow for patterns like `(a+)+$` or `(?:[a-z]+\s?)+x`.
+ */
+const CALIBRATION_TEXT = `${"a".repeat(512)} ${"0123456789".repeat(40)} ${"lorem ipsum dolor sit amet, ".repeat(30)} ${"-_./:@".repeat(60)}`;
+
+/**
+ * What scanning one character costs this pattern, measured once when the settings are compiled.
+ * The linear-time engine bounds a pattern's cost per character, but that bound ranges from
+ * ~0.2 µs (`cus_[A-Za-z0-9]+`) to several µs (nested quantifiers): the event's pattern budget
+ * (event-scrubber.ts) is spent by this measure so that no pattern holds the thread for long.
+ */
+function patternCost(regex: RegExp): number {
+  const started = performance.now();
+  regex.lastIndex = 0;
+  CALIBRATION_TEXT.replace(regex, (match) => match);
+  return Math.max((performance.now() - started) / CALIBRATION_TEXT.length, 1e-5);
 }
 
 /** The default card-number rule (scrubDefaults): `[Filtered]` in place of each Luhn-valid number. */
@@ -92,16 +113,32 @@ export function textRulesOf(rule: ScrubRule, hashKey: string): TextRule[] {
     case "pattern": {
       // Saved patterns were checked (data-settings.service.ts); one that no longer compiles scrubs nothing rather than failing ingest.
       const compiled = compileLinear(rule.pattern ?? "");
-      return compiled.ok ? [{ regex: compiled.regex, replace }] : [];
+      return compiled.ok ? [{ regex: compiled.regex, replace, msPerChar: patternCost(compiled.regex) }] : [];
     }
   }
 }
 
-/** The text with every rule applied in order, and how many values were replaced. */
-export function applyTextRules(text: string, rules: readonly TextRule[]): { text: string; count: number } {
+/** Milliseconds of user-pattern scanning one event may spend (by patternCost's measure). */
+export const PATTERN_BUDGET_MS = 30;
+
+/** What is left of an event's pattern budget. */
+export interface PatternBudget {
+  ms: number;
+}
+
+/**
+ * The text with every rule applied in order, and how many values were replaced. A text the
+ * event's pattern budget no longer covers is not stored unchecked: it becomes `[Filtered]` whole
+ * (fail closed — the organization said these values must not be stored).
+ */
+export function applyTextRules(text: string, rules: readonly TextRule[], budget: PatternBudget): { text: string; count: number } {
   let count = 0;
   let out = text;
   for (const rule of rules) {
+    if (rule.msPerChar !== undefined) {
+      budget.ms -= rule.msPerChar * out.length;
+      if (budget.ms < 0) return { text: FILTERED, count: count + 1 };
+    }
     rule.regex.lastIndex = 0;
     if (!rule.regex.test(out)) continue;
     rule.regex.lastIndex = 0;
