@@ -155,8 +155,9 @@ describe("value rules", () => {
   });
 
   it("a nested-quantifier pattern runs in linear time on the linear engine", () => {
-    const { occurrence } = scrubbed({ message: `${"a".repeat(5000)}!` }, { rules: [rule("pattern", "remove", { pattern: "(a+)+$" })] });
-    expect(occurrence.message).toBe(`${"a".repeat(5000)}!`);
+    // On the backtracking engine `(a+)+$` over 500 a's and a "!" would try 2^500 splits.
+    const { occurrence } = scrubbed({ message: `${"a".repeat(500)}!` }, { rules: [rule("pattern", "remove", { pattern: "(a+)+$" })] });
+    expect(occurrence.message).toBe(`${"a".repeat(500)}!`);
   });
 });
 
