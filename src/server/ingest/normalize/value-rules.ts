@@ -78,10 +78,15 @@ const CALIBRATION_TEXT = `${"a".repeat(512)} ${"0123456789".repeat(40)} ${"lorem
  * (event-scrubber.ts) is spent by this measure so that no pattern holds the thread for long.
  */
 function patternCost(regex: RegExp): number {
-  const started = performance.now();
-  regex.lastIndex = 0;
-  CALIBRATION_TEXT.replace(regex, (match) => match);
-  return Math.max((performance.now() - started) / CALIBRATION_TEXT.length, 1e-5);
+  // The fastest of three runs: one slowed by a GC pause must not shrink this pattern's budget for as long as the settings are cached.
+  let fastest = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    regex.lastIndex = 0;
+    CALIBRATION_TEXT.replace(regex, (match) => match);
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return Math.max(fastest / CALIBRATION_TEXT.length, 1e-5);
 }
 
 /** The default card-number rule (scrubDefaults): `[Filtered]` in place of each Luhn-valid number. */
