@@ -3,7 +3,9 @@
  * what each answers as effective, input refused with 400s, another organization's ids answering
  * NOT_FOUND, and a member reading but not changing them.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { occurrences } from "../db/schema/index";
 import { addMember } from "../../../test/auth/org-kit";
 import type { HttpSession } from "../../../test/helpers/http-session";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
@@ -110,5 +112,24 @@ describe("data settings (issue 35)", () => {
     expect((await member.request(projectUrl, { method: "PUT", body: { scrubDefaults: false } })).status).toBe(403);
     expect((await member.mutation("dataSettings.updateOrganization", { scrubDefaults: false })).error?.code).toBe("FORBIDDEN");
     expect((await owner.request(orgUrl)).body.effective.scrubDefaults).toBe(true);
+  });
+
+  it("scrubs the native SDK's exceptions by the same settings (the organization's: IPs off, emails replaced)", async () => {
+    const response = await fetch(`${server.url}/api/v1/exceptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": project.apiKey },
+      body: JSON.stringify({
+        environment: "PRODUCTION",
+        name: "PaymentError",
+        message: "card 4111 1111 1111 1111 of ada@example.com declined",
+        httpContext: { url: "https://shop.test/pay?token=abc", method: "POST", clientIp: "203.0.113.9" },
+      }),
+    });
+    expect(response.status, await response.text()).toBe(201);
+    const [row] = await server.services.db.select().from(occurrences).where(eq(occurrences.projectId, project.id));
+    const data = row.data as Record<string, any>;
+    expect(data.exceptions[0].value).toBe("card [Filtered] of <email> declined");
+    expect(JSON.stringify(data)).not.toContain("203.0.113.9");
+    expect(data.request.url).toBe("https://shop.test/pay?token=%5BFiltered%5D");
   });
 });
