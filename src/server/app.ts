@@ -151,6 +151,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     secretBox,
     alerts,
     keyRevocations: ingest.keys,
+    dataSettingsChanges: ingest.dataSettings,
   };
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).

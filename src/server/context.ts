@@ -9,6 +9,7 @@ import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { WafIntegration } from "./integrations/waf/waf.module";
 import type { KeyRevocations } from "./ingest/project-key.cache";
+import type { DataSettingsChanges } from "./data-settings/data-settings.cache";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Logger } from "./logger";
 import type { OrgScope } from "./organizations/org-scope";
@@ -40,6 +41,8 @@ export interface AppServices {
   alerts: AlertsModule;
   /** The ingest key cache of this process: told of revoked keys and deleted projects, so ingest refuses them at once. */
   keyRevocations: KeyRevocations;
+  /** The ingest data-settings cache of this process: told of changed settings, so the next event is scrubbed by them. */
+  dataSettingsChanges: DataSettingsChanges;
 }
 
 export interface RequestContext extends AppServices {

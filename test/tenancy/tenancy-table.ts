@@ -285,6 +285,10 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "release.suspectCommits": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
   // Issue 35: storage.
   "storage.summary": { scope: "organization", input: () => undefined },
+  "dataSettings.organization": { scope: "organization", input: () => undefined },
+  "dataSettings.updateOrganization": { scope: "organization", requires: "organization:update", input: () => ({ scrubDefaults: true }) },
+  "dataSettings.project": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  "dataSettings.updateProject": { scope: "project", requires: "organization:update", input: (ids) => ({ projectId: ids.projectId, scrubDefaults: true }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -395,6 +399,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/issues/:issueId/export`]: { query: () => ({ format: "markdown", limit: "5" }), foreignRow: ROW_404 },
   [`get ${PROJECT}/issues/export`]: { query: () => ({ format: "csv", status: "OPEN" }) },
   "get /organizations/:orgId/storage": {},
+  "get /organizations/:orgId/data-settings": {},
+  "put /organizations/:orgId/data-settings": { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
+  [`get ${PROJECT}/data-settings`]: {},
+  [`put ${PROJECT}/data-settings`]: { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },

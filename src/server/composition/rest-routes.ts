@@ -10,6 +10,7 @@ import { issueRestRoutes } from "../issues/issue.rest";
 import { organizationRestRoutes } from "../organizations/organization.rest";
 import { projectRestRoutes } from "../projects/project.rest";
 import { releaseRestRoutes } from "../releases/release.rest";
+import { dataSettingsRestRoutes } from "../data-settings/data-settings.rest";
 import { sourceMapRestRoutes } from "../sourcemaps/source-map.rest";
 import { statsRestRoutes } from "../stats/stats.rest";
 import { exportRestRoutes } from "../exports/export.rest";
@@ -57,6 +58,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   // Issue 35: exports and storage.
   ...exportRestRoutes,
   ...storageRestRoutes,
+  ...dataSettingsRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */

@@ -13,6 +13,7 @@ import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
 import { repositoryRouter } from "../releases/repository.router";
 import { releaseRouter } from "../releases/release.router";
+import { dataSettingsRouter } from "../data-settings/data-settings.router";
 import { sourceMapRouter } from "../sourcemaps/source-map.router";
 import { statsRouter } from "../stats/stats.router";
 import { storageRouter } from "../storage/storage.router";
@@ -43,6 +44,7 @@ export const appRouter = router({
   release: releaseRouter,
   // Issue 35: storage.
   storage: storageRouter,
+  dataSettings: dataSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

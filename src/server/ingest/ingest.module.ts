@@ -11,6 +11,8 @@ import { createIngestRouter } from "./http/ingest-dispatcher";
 import { nativeIngestHandlers } from "./native/native.routes";
 import { PayloadWorkers } from "./prepare/payload-workers";
 import { ProjectKeyCache } from "./project-key.cache";
+import { DataSettingsCache } from "../data-settings/data-settings.cache";
+import { resolveAuthSecret } from "../auth/secret";
 import { sentryIngestHandlers } from "./sentry/sentry.routes";
 import type { UsageQuota } from "../billing/usage-quota";
 import { createEventSymbolicator } from "../sourcemaps/event-symbolicator";
@@ -23,6 +25,8 @@ export interface IngestModule {
   service: IngestService;
   /** The key cache, told by the project service when keys are revoked or projects deleted. */
   keys: ProjectKeyCache;
+  /** Each project's data settings for scrubbing; told of changes by the settings verbs (AppServices.dataSettingsChanges). */
+  dataSettings: DataSettingsCache;
   /** The plans' monthly quotas, when they apply (hosted deployment). */
   quota?: UsageQuota;
   /** The batch writer's after-commit hand-off (alerts); set once by createApp. */
@@ -57,10 +61,12 @@ export function createIngest(
     tagFlushMs: 1000,
   });
   const keys = new ProjectKeyCache(database.db);
+  const dataSettings = new DataSettingsCache(database.db, resolveAuthSecret(env));
   // The quota counts in the same shared store as the rate limits (Redis when configured for them, else the database).
   const quota = quotaOver?.(rateLimited && env.REDIS_URL ? counters : new DatabaseRateCounterStore(database.db));
   const service = new IngestService({
     keys,
+    dataSettings,
     writer,
     rateLimiter: new IngestRateLimiter(
       counters,
@@ -96,6 +102,7 @@ export function createIngest(
     handle,
     service,
     keys,
+    dataSettings,
     quota,
     onCommitted: (listener) => {
       writer.onCommitted = listener;

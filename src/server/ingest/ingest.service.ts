@@ -7,6 +7,7 @@ import { StorageUnavailableError } from "./http/storage-unavailable";
 import type { IngestLimits } from "./http/ingest-limits";
 import type { IngestRateLimiter, RateLimitVerdict } from "./http/ingest-rate-limit";
 import type { IngestProject, ProjectKeyCache } from "./project-key.cache";
+import type { DataSettingsCache } from "../data-settings/data-settings.cache";
 import type { UsageQuota } from "../billing/usage-quota";
 import type { PayloadWorkers } from "./prepare/payload-workers";
 import { preparedEvent, readyFromAsync, readyPayloadAsync, type PrepareContext, type PrepareInput, type ReadyPayload } from "./prepare/ready-payload";
@@ -21,6 +22,8 @@ import { countedRefusal } from "../metrics/process-metrics";
 
 export interface IngestDeps {
   keys: ProjectKeyCache;
+  /** Each project's data settings, carried to preparing in the project (absent: the product defaults). */
+  dataSettings?: DataSettingsCache;
   writer: BatchWriter;
   rateLimiter: IngestRateLimiter;
   limits: IngestLimits;
@@ -70,7 +73,9 @@ export class IngestService {
     if (urlProjectNumber !== undefined && project.projectNumber !== urlProjectNumber) {
       throw new IngestError("auth_invalid", "the key does not belong to this project");
     }
-    return project;
+    // The project is also the prepare context: its scrub settings travel with it (to the payload workers too).
+    const scrub = await this.deps.dataSettings?.forProject(project.organizationId, project.projectId);
+    return scrub ? { ...project, scrub } : project;
   }
 
   async checkRateLimit(project: IngestProject): Promise<RateLimitVerdict> {

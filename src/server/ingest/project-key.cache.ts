@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { KEY_REVOCATION_SECONDS } from "../../shared/ingest-keys";
 import type { Db } from "../db/client";
+import type { ScrubSettings } from "./normalize/scrub-settings";
 import { artifactBundles, issueFingerprints, projectKeys, projects } from "../db/schema/index";
 
 export interface IngestProject {
@@ -19,6 +20,8 @@ export interface IngestProject {
    * they are grouped (ingest.service.ts). Absent (callers outside the key cache) counts as false.
    */
   sourceMaps?: boolean;
+  /** The project's data settings, added by IngestService.authorize (never cached here). */
+  scrub?: ScrubSettings;
 }
 
 /**

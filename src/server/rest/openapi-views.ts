@@ -12,6 +12,7 @@ import {
   DeletedAlertRule,
 } from "../../shared/alert.views";
 import { OrganizationView } from "../../shared/organization.views";
+import { OrganizationDataSettings, ProjectDataSettings } from "../../shared/data-settings.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
 import {
@@ -111,6 +112,8 @@ const NAMED_VIEWS = {
   Deploy: DeployView,
   ReleaseIssue: ReleaseIssueView,
   ReleaseDetail,
+  OrganizationDataSettings,
+  ProjectDataSettings,
   SuspectCommit,
   SuspectCommits,
   IssueListItem,

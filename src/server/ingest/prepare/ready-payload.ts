@@ -6,6 +6,10 @@ import { hasSymbolicationCandidates } from "../../sourcemaps/symbolication-candi
 import { debugIdsAwaitingMaps, markedWithoutSourceMaps } from "../../sourcemaps/awaiting-maps";
 import { runAtOnce, runInSlices, type Steps } from "./time-slices";
 import { readSessionItem, type SessionItem } from "../sessions/session-item";
+import { scrubOccurrence } from "../normalize/event-scrubber";
+import { DEFAULT_SCRUB_SETTINGS, type ScrubSettings } from "../normalize/scrub-settings";
+
+const DEFAULT_SCRUB: ScrubSettings = { ...DEFAULT_SCRUB_SETTINGS, hashKey: "" };
 
 /** The project an authorised request writes to: all that grouping and preparing need of it. */
 export interface PrepareContext {
@@ -18,6 +22,11 @@ export interface PrepareContext {
    * JavaScript frames to map is left for the main thread, which symbolicates it before grouping.
    */
   sourceMaps?: boolean;
+  /**
+   * The project's data settings (data-settings/data-settings.cache.ts), applied before grouping;
+   * absent (callers without a database: tests, tools), the product defaults apply.
+   */
+  scrub?: ScrubSettings;
 }
 
 /** One SDK request body to turn into storable events, for a project already known. */
@@ -116,12 +125,15 @@ function* readyFromSteps(payload: SentryPayload, context: PrepareContext, receiv
 }
 
 /**
- * One normalised event grouped and prepared for the batch writer; one whose frames wait for a
- * bundle not uploaded yet says which debug ids, so the event can be linked once it is (source-map-waits.ts).
+ * One normalised event scrubbed, grouped and prepared for the batch writer; one whose frames wait
+ * for a bundle not uploaded yet says which debug ids, so the event can be linked once it is
+ * (source-map-waits.ts). Scrubbing comes first so that what it replaced (a card number in a
+ * message) neither reaches storage nor splits the issue.
  */
 export function preparedEvent(occurrence: NormalizedOccurrence, context: PrepareContext, receivedAt: Date): PreparedOccurrence {
+  const scrubbed = scrubOccurrence(occurrence, context.scrub ?? DEFAULT_SCRUB);
   const grouping = groupForIngest(occurrence, { legacy: context.legacyGrouping !== false });
-  const prepared = prepareOccurrence({ organizationId: context.organizationId, projectId: context.projectId, occurrence, grouping, receivedAt });
+  const prepared = prepareOccurrence({ organizationId: context.organizationId, projectId: context.projectId, occurrence, grouping, receivedAt, scrubbed });
   const debugIds = debugIdsAwaitingMaps(occurrence);
   return debugIds.length ? { ...prepared, awaitingMaps: { fingerprint: grouping.fingerprint, eventId: occurrence.eventId, debugIds } } : prepared;
 }

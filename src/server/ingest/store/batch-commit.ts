@@ -136,7 +136,7 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select * from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(
           organization_id text, project_id uuid, issue_id uuid, event_id text, timestamp timestamptz, received_at timestamptz,
           level text, platform text, environment text, environment_bucket text, release text, name text, message text,
-          user_key text, fingerprint text, legacy_fingerprint text, document_index bigint)
+          user_key text, fingerprint text, legacy_fingerprint text, scrubbed bigint, document_index bigint)
       ),
       -- Where each event goes (grouping/ingest-grouping.ts): the issue its v2 fingerprint was linked,
       -- merged or split to, else the issue of its v1 fingerprint, else the new issue its v2
@@ -267,6 +267,15 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
         select organization_id, project_id, environment_bucket, (timestamp at time zone 'UTC')::date, count(*)
         from occ group by 1, 2, 3, 4 order by 2, 3, 4
         on conflict (project_id, environment, day) do update set count = project_daily_counts.count + excluded.count
+      ),
+      -- Values the data settings scrubbed, per project and UTC day, of the events really stored ("n values scrubbed today").
+      scrubbed as (
+        insert into scrub_daily_counts (project_id, day, count)
+        select r.project_id, (r.received_at at time zone 'UTC')::date, sum(r.scrubbed)
+        from r join occ o on o.project_id = r.project_id and o.event_id = r.event_id
+        where r.scrubbed > 0
+        group by 1, 2 order by 1, 2
+        on conflict (project_id, day) do update set count = scrub_daily_counts.count + excluded.count
       ),
       accepted as (
         insert into ingest_outcomes (organization_id, project_id, hour, outcome, reason, category, count)

@@ -9,6 +9,8 @@ export interface PendingOccurrence {
   /** v1-only groupings (older callers, tests) have no legacy fingerprint or parts: they still store. */
   grouping: IngestGrouping;
   receivedAt: Date;
+  /** Values the data settings scrubbed from it (event-scrubber.ts), counted in scrub_daily_counts once stored. */
+  scrubbed?: number;
 }
 
 /** A counter bump for the outcomes table (client-report discards, rejections). */

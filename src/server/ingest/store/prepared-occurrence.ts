@@ -63,6 +63,8 @@ export function prepareOccurrence(item: PendingOccurrence): PreparedOccurrence {
     user_key: userKey === null ? null : indexedText(userKey),
     fingerprint: item.grouping.fingerprint,
     legacy_fingerprint: item.grouping.legacyFingerprint ?? null,
+    // Only when there is something to count: most events scrub nothing and carry no extra key.
+    ...(item.scrubbed ? { scrubbed: item.scrubbed } : {}),
   };
   // `location`: the crashing frame, shown beside the culprit (which the SDK or the transaction may name).
   const document = withoutLoneSurrogateEscapes(

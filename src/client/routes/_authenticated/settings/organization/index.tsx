@@ -17,6 +17,7 @@ import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
 import { StorageCard } from "./-components/storage-card";
+import { OrganizationDataPrivacyCard } from "./-components/data-privacy-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -58,6 +59,7 @@ function OrganizationSettings() {
       <TeamsCard {...props} />
       <ApiTokensCard {...props} />
       <RepositoriesCard />
+      <OrganizationDataPrivacyCard />
       <AiUsageCard />
       <StorageCard />
       <DeleteOrganizationCard {...props} />

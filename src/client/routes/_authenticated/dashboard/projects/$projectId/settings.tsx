@@ -14,6 +14,7 @@ import { ProjectGeneralCard } from "./-project-general-card";
 import { ProjectKeysCard } from "./-project-keys-card";
 import { SetupSnippetsCard } from "./-setup-snippets-card";
 import { SourceMapsCard } from "./-source-maps-card";
+import { ProjectDataPrivacyCard } from "./-data-privacy-card";
 import { DeleteProjectCard } from "./-delete-project-card";
 import { AlertRulesCard } from "./-alert-rules-card";
 import { AlertLogCard } from "./-alert-log-card";
@@ -80,6 +81,7 @@ function ProjectSettings() {
       <ProjectKeysCard project={project.data} />
       <SetupSnippetsCard project={project.data} />
       <SourceMapsCard project={project.data} />
+      <ProjectDataPrivacyCard projectId={project.data.id} />
       <AlertRulesCard projectId={project.data.id} />
       <AlertLogCard projectId={project.data.id} />
       <ProjectGeneralCard project={project.data} />
