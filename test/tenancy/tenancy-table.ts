@@ -104,6 +104,8 @@ const SOME_REPOSITORY = "00000000-0000-4000-8000-0000000000c1";
 const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
 /** A release version no tenant of the matrix has. */
 const SOME_RELEASE = "matrix@1.0.0";
+/** No tenant asks for a deletion before the probes: one's own organization answers NOT_FOUND for it as for another's (deletions/ tests the stored case). */
+const SOME_DELETION = "00000000-0000-4000-8000-0000000000d1";
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
@@ -283,6 +285,16 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "release.detail": { scope: "project", input: (ids) => ({ projectId: ids.projectId, version: SOME_RELEASE }), foreignRow: NOT_FOUND },
   "release.environments": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "release.suspectCommits": { scope: "project", input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }), foreignRow: NOT_FOUND },
+  "deletion.list": { scope: "organization", input: () => undefined },
+  "deletion.get": { scope: "organization", input: () => ({ deletionId: SOME_DELETION }), ownOrganization: NOT_FOUND },
+  "deletion.deleteIssue": {
+    scope: "project",
+    requires: "issue:delete",
+    input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }),
+    foreignRow: NOT_FOUND,
+  },
+  "deletion.eraseUserData": { scope: "organization", requires: "organization:update", input: () => ({ email: "nobody@example.com" }) },
+  "deletion.projectImpact": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -389,6 +401,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   [`get ${PROJECT}/releases`]: { query: () => ({ status: "all" }) },
   [`get ${PROJECT}/releases/:version`]: { foreignRow: ROW_404 },
   [`get ${PROJECT}/issues/:issueId/suspect-commits`]: { foreignRow: ROW_404 },
+  [`delete ${PROJECT}`]: { requires: "project:delete", body: () => ({}) },
+  [`delete ${PROJECT}/issues/:issueId`]: { requires: "issue:delete", body: () => ({}), foreignRow: ROW_404 },
+  "post /organizations/:orgId/user-data/erase": { requires: "organization:update", body: () => ({ email: "nobody@example.com" }) },
+  "get /organizations/:orgId/deletions": {},
+  "get /organizations/:orgId/deletions/:deletionId": {},
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },
@@ -407,6 +424,7 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":ruleId", ids.ruleId)
     .replace(":bundleId", SOME_BUNDLE)
     .replace(":version", encodeURIComponent(SOME_RELEASE))
+    .replace(":deletionId", SOME_DELETION)
     .replace(":id", ids.conversationId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;

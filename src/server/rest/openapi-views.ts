@@ -11,6 +11,7 @@ import {
   AlertTestResult,
   DeletedAlertRule,
 } from "../../shared/alert.views";
+import { DeletionList, DeletionRequestedView, DeletionView } from "../../shared/deletion.views";
 import { OrganizationView } from "../../shared/organization.views";
 import { PageMeta } from "../../shared/paged.views";
 import { ProjectKeyView, ProjectView } from "../../shared/project.views";
@@ -89,6 +90,9 @@ const NAMED_VIEWS = {
   ProjectKey: ProjectKeyView,
   Project: ProjectView,
   ProjectList,
+  DeletionRequested: DeletionRequestedView,
+  Deletion: DeletionView,
+  DeletionList,
   SourceMapBundle: SourceMapBundleView,
   SourceMapBundleList,
   DeletedSourceMapBundles,
