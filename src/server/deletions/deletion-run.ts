@@ -86,6 +86,7 @@ async function deleteIssue(deps: DeletionRunDeps, deletion: DeletionRow) {
     const total = await countRows(db, sql`select count(*) as count from occurrences where organization_id = ${organizationId} and issue_id = ${issueId}::uuid`);
     await markRunning(db, deletion.id, total + 1);
   }
+  await subtractFromProjectCounts(db, organizationId, issueId);
   for (const table of sweepOrder(await sweptTables(db))) {
     if (!table.hasIssueId) continue;
     const where = table.hasOrganizationId
@@ -103,6 +104,22 @@ async function deleteIssue(deps: DeletionRunDeps, deletion: DeletionRow) {
     sql`delete from issues where organization_id = ${organizationId} and id = ${issueId}::uuid returning 1 as one`,
   );
   if (gone.length > 0) await addDone(db, deletion.id, gone.length);
+}
+
+/**
+ * The project's daily counts (its charts) lose the deleted issue's events, as Sentry's do: the
+ * issue's daily rows are deleted and subtracted in ONE statement, so a retry cannot subtract twice.
+ * Ingest outcomes (usage) keep them: those events were received and counted against the plan.
+ */
+async function subtractFromProjectCounts(db: Db, organizationId: string, issueId: string) {
+  await db.execute(
+    sql`with gone as (
+          delete from issue_daily_counts where organization_id = ${organizationId} and issue_id = ${issueId}::uuid
+          returning project_id, environment, day, count),
+        sums as (select project_id, environment, day, sum(count) as count from gone group by project_id, environment, day)
+        update project_daily_counts p set count = greatest(p.count - sums.count, 0)
+          from sums where p.project_id = sums.project_id and p.environment = sums.environment and p.day = sums.day`,
+  );
 }
 
 async function deleteProject(deps: DeletionRunDeps, deletion: DeletionRow) {

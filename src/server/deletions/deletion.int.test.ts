@@ -98,6 +98,12 @@ describe("deletions (issue 35)", () => {
     const [issueId, otherIssue] = await issueIdsOf(server, doomed.id);
     const before = await settledRows(server, async () => [otherIssue]);
     expect(Object.keys(await rowsNaming(server, [issueId]))).toContain("occurrences.issue_id");
+    const projectCount = () =>
+      executeRows<{ sum: string | number }>(
+        server.database.db,
+        sql`select coalesce(sum(count), 0) as sum from project_daily_counts where project_id = ${doomed.id}::uuid`,
+      ).then(([row]) => Number(row.sum));
+    const chartedBefore = await projectCount();
     const asked = await session.request(`/api/v1/organizations/${orgId}/projects/${doomed.id}/issues/${issueId}`, { method: "DELETE" });
     expect(asked.status, asked.text).toBe(202);
     expect(Object.keys(asked.body)).toEqual(["deletionId"]);
@@ -111,6 +117,8 @@ describe("deletions (issue 35)", () => {
     expect(finished.total).toBeGreaterThan(1);
     expect(await rowsNaming(server, [issueId])).toEqual({});
     expect(await rowsNaming(server, [otherIssue])).toEqual(before);
+    // The project's charts lose the issue's occurrences (total = occurrences + the issue row).
+    expect(chartedBefore - (await projectCount())).toBe(finished.total - 1);
   });
 
   it("deletes a project: its keys refused at once, no row of it or its issues in any table, the other project untouched", async () => {

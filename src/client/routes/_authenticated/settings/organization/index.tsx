@@ -16,6 +16,8 @@ import { RepositoriesCard } from "./-components/repositories-card";
 import { OrganizationRolesCard } from "./-components/organization-roles-card";
 import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
+import { DeletionsCard } from "./-components/deletions-card";
+import { EraseUserDataCard } from "./-components/erase-user-data-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -58,6 +60,8 @@ function OrganizationSettings() {
       <ApiTokensCard {...props} />
       <RepositoriesCard />
       <AiUsageCard />
+      <EraseUserDataCard />
+      <DeletionsCard />
       <DeleteOrganizationCard {...props} />
     </div>
   );
