@@ -31,6 +31,7 @@ import type { RateCounterStore } from "./ingest/http/rate-counter.store";
 import { JobQueue } from "./jobs/job-queue";
 import { JOBS } from "./jobs/job-registry";
 import { sourceMapJobHandlers } from "./sourcemaps/source-map-jobs";
+import { deletionJobHandlers } from "./deletions/deletion-jobs";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { apiNotFound, restErrorHandler } from "./rest/errors";
@@ -133,6 +134,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
       keys: ingest.keys,
       symbolicator: ingest.service.deps.symbolicator,
       waits: ingest.service.deps.sourceMapWaits,
+    }),
+    ...deletionJobHandlers({
+      db: database.db,
+      logger: logger.child({ component: "deletions" }),
+      projectDeleted: (projectId) => ingest.keys.projectDeleted(projectId),
     }),
   });
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.

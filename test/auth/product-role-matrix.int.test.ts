@@ -20,7 +20,10 @@ import { createV1Router } from "../../src/server/composition/v1.router";
 const PROBE_ROLE = "probe";
 
 /** Destructive calls last, so every other call still finds the project, its key and its rule. */
-const LAST: ProcedurePath[] = ["alert.delete", "project.revokeKey", "apiToken.revoke", "project.delete"];
+const LAST: ProcedurePath[] = ["alert.delete", "project.revokeKey", "apiToken.revoke", "deletion.deleteIssue", "project.delete"];
+/** REST deletes after the other routes, and deleting the project itself after every other delete. */
+const lateness = (route: { method: string; path: string }) =>
+  Number(route.method === "delete") + Number(route.method === "delete" && route.path === "/organizations/:orgId/projects/:projectId");
 const inOrder = (entries: [ProcedurePath, ProcedureEntry<ProcedurePath>][]) =>
   [...entries].sort(([a], [b]) => LAST.indexOf(a) - LAST.indexOf(b) || a.localeCompare(b));
 
@@ -148,7 +151,7 @@ describe("product role matrix: every procedure with built-in and custom roles (i
     // Deletes last; conversations are their owner's and billing is hosted-only (as for procedures).
     const ordered = routes
       .filter((route) => !ROUTES[routeKey(route)].public && !route.path.startsWith("/ai/agents/conversations") && !route.path.includes("billing"))
-      .sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
+      .sort((a, b) => lateness(a) - lateness(b));
     let checks = 0;
     for (const route of ordered) {
       const entry = ROUTES[routeKey(route)];

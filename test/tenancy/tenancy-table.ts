@@ -104,6 +104,8 @@ const SOME_REPOSITORY = "00000000-0000-4000-8000-0000000000c1";
 const SOME_BUNDLE = "00000000-0000-4000-8000-0000000000b1";
 /** A release version no tenant of the matrix has. */
 const SOME_RELEASE = "matrix@1.0.0";
+/** No tenant asks for a deletion before the probes: one's own organization answers NOT_FOUND for it as for another's (deletions/ tests the stored case). */
+const SOME_DELETION = "00000000-0000-4000-8000-0000000000d1";
 
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
@@ -289,6 +291,16 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "dataSettings.updateOrganization": { scope: "organization", requires: "organization:update", input: () => ({ scrubDefaults: true }) },
   "dataSettings.project": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
   "dataSettings.updateProject": { scope: "project", requires: "organization:update", input: (ids) => ({ projectId: ids.projectId, scrubDefaults: true }) },
+  "deletion.list": { scope: "organization", input: () => undefined },
+  "deletion.get": { scope: "organization", input: () => ({ deletionId: SOME_DELETION }), ownOrganization: NOT_FOUND },
+  "deletion.deleteIssue": {
+    scope: "project",
+    requires: "issue:delete",
+    input: (ids) => ({ projectId: ids.projectId, issueId: ids.issueId }),
+    foreignRow: NOT_FOUND,
+  },
+  "deletion.eraseUserData": { scope: "organization", requires: "organization:update", input: () => ({ email: "nobody@example.com" }) },
+  "deletion.projectImpact": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -403,6 +415,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   "put /organizations/:orgId/data-settings": { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
   [`get ${PROJECT}/data-settings`]: {},
   [`put ${PROJECT}/data-settings`]: { requires: "organization:update", body: () => ({ scrubDefaults: true }) },
+  [`delete ${PROJECT}`]: { requires: "project:delete", body: () => ({}) },
+  [`delete ${PROJECT}/issues/:issueId`]: { requires: "issue:delete", body: () => ({}), foreignRow: ROW_404 },
+  "post /organizations/:orgId/user-data/erase": { requires: "organization:update", body: () => ({ email: "nobody@example.com" }) },
+  "get /organizations/:orgId/deletions": {},
+  "get /organizations/:orgId/deletions/:deletionId": {},
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },
@@ -421,6 +438,7 @@ export function routeUrl(path: string, entry: RouteEntry, orgId: string, ids: Te
     .replace(":ruleId", ids.ruleId)
     .replace(":bundleId", SOME_BUNDLE)
     .replace(":version", encodeURIComponent(SOME_RELEASE))
+    .replace(":deletionId", SOME_DELETION)
     .replace(":id", ids.conversationId);
   const query = entry.query ? `?${new URLSearchParams(entry.query(ids))}` : "";
   return `/api/v1${filled}${query}`;

@@ -89,7 +89,7 @@ describe("OpenAPI document of /api/v1", () => {
     }
   });
 
-  it("gives every operation of the document a 200 or 201 response schema that names one of its components", () => {
+  it("gives every operation of the document a 200, 201 or 202 response schema that names one of its components", () => {
     const components = document.components.schemas as Record<string, unknown>;
     let operations = 0;
     for (const [path, methods] of Object.entries(document.paths)) {
@@ -97,7 +97,7 @@ describe("OpenAPI document of /api/v1", () => {
         operations += 1;
         const label = `${method.toUpperCase()} ${path}`;
         const success = Object.keys(responses).filter((status) => status.startsWith("2"));
-        expect(success.length === 1 && ["200", "201"].includes(success[0]), `${label} answers ${success.join(", ")}`).toBe(true);
+        expect(success.length === 1 && ["200", "201", "202"].includes(success[0]), `${label} answers ${success.join(", ")}`).toBe(true);
         const schema = responseSchemaOf(document, method, path, Number(success[0]));
         expect(schema?.$ref, label).toMatch(/^#\/components\/schemas\//);
         expect(components, label).toHaveProperty([String(schema!.$ref).replace("#/components/schemas/", "")]);
@@ -164,6 +164,18 @@ describe("OpenAPI document of /api/v1", () => {
       const events = (await expectDocumented("get", `${PP}/events`, `${base}/events`, 200)) as { items: unknown[] };
       expect(events.items.length).toBeGreaterThan(0);
       await expectDocumented("get", "/openapi.json", "/openapi.json", 200);
+    });
+
+    it("for the deletion routes (202 with the deletion's id, then its progress)", async () => {
+      const O = "/organizations/{orgId}";
+      const org = `/organizations/${tenant.org.id}`;
+      const erased = (await expectDocumented("post", `${O}/user-data/erase`, `${org}/user-data/erase`, 202, { email: "contract@example.test" })) as {
+        deletionId: string;
+      };
+      await expectDocumented("get", `${O}/deletions/{deletionId}`, `${org}/deletions/${erased.deletionId}`, 200);
+      const project = (await tenant.session.mutation("project.create", { name: "Contract doomed", platform: "NODE_JS" })).data as { id: string };
+      await expectDocumented("delete", `${O}/projects/{projectId}`, `${org}/projects/${project.id}`, 202);
+      await expectDocumented("get", `${O}/deletions`, `${org}/deletions`, 200);
     });
 
     it("for the error answer of a documented 404", async () => {

@@ -2,6 +2,7 @@ import { alertRestRoutes } from "../alerts/alert.rest";
 import { apiTokenRestRoutes } from "../api-tokens/api-token.rest";
 import { billingRestRoutes } from "../billing/billing.rest";
 import { chatRestRoutes } from "../chat/chat.rest";
+import { deletionRestRoutes } from "../deletions/deletion.rest";
 import { eventRestRoutes } from "../events/event.rest";
 import { exceptionRestRoutes } from "../exceptions/exception.rest";
 import { wafRestRoutes } from "../integrations/waf/waf.rest";
@@ -59,6 +60,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...exportRestRoutes,
   ...storageRestRoutes,
   ...dataSettingsRestRoutes,
+  ...deletionRestRoutes,
 ];
 
 /** The API-token scope each route needs, by `routeKey`; routes absent are closed to tokens. */

@@ -8,6 +8,7 @@ import { eventRouter } from "../events/event.router";
 import { exceptionRouter } from "../exceptions/exception.router";
 import { integrationRouter, wafRouter } from "../integrations/waf/waf.router";
 import { issueRouter } from "../issues/issue.router";
+import { deletionRouter } from "../deletions/deletion.router";
 import { linkRouter } from "../organizations/link.router";
 import { permissionRouter } from "../organizations/permission.router";
 import { projectRouter } from "../projects/project.router";
@@ -45,6 +46,7 @@ export const appRouter = router({
   // Issue 35: storage.
   storage: storageRouter,
   dataSettings: dataSettingsRouter,
+  deletion: deletionRouter,
 });
 
 export type AppRouter = typeof appRouter;

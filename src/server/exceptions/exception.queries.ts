@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { EnvironmentBucket } from "../../shared/environments";
 import type { Db } from "../db/client";
 import { indexOrder } from "../db/order";
@@ -61,7 +61,9 @@ export async function countExceptions(db: Db, organizationId: string, projectId:
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${issues.eventCount}), 0)`.mapWith(Number) })
     .from(issues)
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), issueId ? eq(issues.id, issueId) : undefined));
+    .where(
+      and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), isNull(issues.deletionId), issueId ? eq(issues.id, issueId) : undefined),
+    );
   return row?.total ?? 0;
 }
 

@@ -115,7 +115,8 @@ export class ProjectKeyCache implements KeyRevocations {
       })
       .from(projectKeys)
       .innerJoin(projects, eq(projects.id, projectKeys.projectId))
-      .where(and(eq(projectKeys.publicKey, publicKey), isNull(projectKeys.revokedAt)))
+      // A project being deleted refuses its keys from the moment it is marked (deletions/).
+      .where(and(eq(projectKeys.publicKey, publicKey), isNull(projectKeys.revokedAt), isNull(projects.deletionId)))
       .limit(1);
     // Read before a revocation that happened meanwhile: good for this request, not for the next.
     if (generation !== this.generation) return row ?? null;

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { ISSUE_SEVERITIES, ISSUE_STATUSES, type ListIssuesInput } from "../../shared/triage.inputs";
 import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
@@ -8,8 +8,11 @@ import { preparedPerDb } from "../db/prepared-per-db";
 import { issues } from "../db/schema/index";
 
 // Every statement filters on organization_id AND project_id; an issue id alone never reaches a row.
+// An issue being deleted (deletion_id set) is gone for all of them; the condition is a filter on
+// the rows the (organization, project, …) indexes give, so the list keeps its index.
 
-export const issueScope = (organizationId: string, projectId: string) => and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId));
+export const issueScope = (organizationId: string, projectId: string) =>
+  and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), isNull(issues.deletionId));
 
 /** `case column when 'A' then 0 when 'B' then 1 … else n end`: the enumeration's own order. */
 const rankOf = (column: SQLWrapper, values: readonly string[]) =>
@@ -129,7 +132,7 @@ export async function selectIssueProjectId(db: Db, organizationId: string, issue
   const [row] = await db
     .select({ projectId: issues.projectId })
     .from(issues)
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.id, issueId)))
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.id, issueId), isNull(issues.deletionId)))
     .limit(1);
   return row?.projectId ?? null;
 }
@@ -143,6 +146,7 @@ const issueById = preparedPerDb((db) =>
         eq(issues.organizationId, sql.placeholder("organizationId")),
         eq(issues.projectId, sql.placeholder("projectId")),
         eq(issues.id, sql.placeholder("issueId")),
+        isNull(issues.deletionId),
       ),
     )
     .limit(1)

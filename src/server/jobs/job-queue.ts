@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import type { Logger } from "../logger";
 import { countJobFailure } from "../metrics/process-metrics";
-import type { AppJobs, JobHandlers, JobSchemas } from "./job-registry";
+import type { AppJobs, JobAttempt, JobHandlers, JobSchemas } from "./job-registry";
 
 export interface JobQueueOptions {
   /** How often an idle runner looks for due jobs (enqueues in this process wake it at once). */
@@ -227,7 +227,7 @@ export class JobQueue<Schemas extends JobSchemas = AppJobs> {
 
   private async run(job: ClaimedJob) {
     try {
-      await this.handle(job.name, JSON.parse(job.payload));
+      await this.handle(job.name, JSON.parse(job.payload), { last: job.attempts >= job.max_attempts });
       await executeRows(this.db, sql`delete from jobs where id = ${job.id}::uuid and lease = ${job.lease}::uuid`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -249,15 +249,15 @@ export class JobQueue<Schemas extends JobSchemas = AppJobs> {
   }
 
   /** A payload its schema refuses cannot pass on a retry: the job is given up at once (and logged). */
-  private async handle(name: string, stored: unknown) {
+  private async handle(name: string, stored: unknown, attempt: JobAttempt) {
     if (!this.isJobName(name) || !this.handlers) throw new PermanentJobError(`No handler for the job "${name}"`);
-    await this.parseAndRun(this.handlers, name, stored);
+    await this.parseAndRun(this.handlers, name, stored, attempt);
   }
 
-  private async parseAndRun<Name extends keyof Schemas & string>(handlers: JobHandlers<Schemas>, name: Name, stored: unknown) {
+  private async parseAndRun<Name extends keyof Schemas & string>(handlers: JobHandlers<Schemas>, name: Name, stored: unknown, attempt: JobAttempt) {
     const parsed = z.safeParse(this.schemas[name], stored);
     if (!parsed.success) throw new PermanentJobError(`The payload of the job "${name}" does not match its schema: ${z.prettifyError(parsed.error)}`);
-    await handlers[name](parsed.data);
+    await handlers[name](parsed.data, attempt);
   }
 
   private isJobName(name: string): name is keyof Schemas & string {

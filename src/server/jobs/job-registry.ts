@@ -7,7 +7,14 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type JobSchemas = Record<string, z.ZodType<JsonValue>>;
 
 /** One handler per job name, each given its payload as the registry's schema parsed it. */
-export type JobHandlers<Schemas extends JobSchemas = AppJobs> = { [Name in keyof Schemas]: (payload: z.output<Schemas[Name]>) => Promise<void> };
+export type JobHandlers<Schemas extends JobSchemas = AppJobs> = {
+  [Name in keyof Schemas]: (payload: z.output<Schemas[Name]>, attempt: JobAttempt) => Promise<void>;
+};
+
+/** Which try a handler runs: on the last one a failure gives the job up (a handler may record that). */
+export interface JobAttempt {
+  last: boolean;
+}
 
 const IssueFact = z.object({
   issueId: z.string(),
@@ -39,6 +46,14 @@ export const JOBS = {
   "alert.digest": z.object({ ruleId: z.string(), hour: z.string().optional() }),
   /** An artifact bundle whose chunks are all uploaded (sourcemaps/artifact-assembly.ts); its request is in `artifact_assemblies`. */
   "sourcemaps.assemble": z.object({ organizationId: z.string(), checksum: z.string() }),
+  /**
+   * A deletion (deletions/deletion-run.ts), one job each. An erasure's identifier rides here (the
+   * job row is removed when it ends), never in the audit row.
+   */
+  "deletion.run": z.object({
+    deletionId: z.string(),
+    identity: z.object({ field: z.enum(["id", "email", "ip"]), value: z.string() }).optional(),
+  }),
 } satisfies JobSchemas;
 
 export type AppJobs = typeof JOBS;

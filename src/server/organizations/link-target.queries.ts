@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { LinkTargetKind } from "../../shared/link.inputs";
 import type { Db } from "../db/client";
 import { conversations, issues, member, occurrences, projects } from "../db/schema/index";
@@ -28,7 +28,7 @@ const holders: Record<LinkTargetKind, (db: Db, userId: string, id: string) => Pr
       .select({ organizationId: projects.organizationId })
       .from(projects)
       .innerJoin(member, and(eq(member.organizationId, projects.organizationId), eq(member.userId, userId)))
-      .where(eq(projects.id, id))
+      .where(and(eq(projects.id, id), isNull(projects.deletionId)))
       .limit(1),
   chat: (db, userId, id) =>
     db

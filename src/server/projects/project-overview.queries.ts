@@ -1,4 +1,4 @@
-import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, between, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { indexOrder } from "../db/order";
 import { issueDailyCounts, issues, projects } from "../db/schema/index";
@@ -13,7 +13,7 @@ export function selectTopOpenIssues(db: Db, organizationId: string, projectIds: 
   const top = db
     .select(listColumns)
     .from(issues)
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projects.id), eq(issues.status, "OPEN")))
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projects.id), eq(issues.status, "OPEN"), isNull(issues.deletionId)))
     .orderBy(indexOrder(issues.lastSeen, "DESC"), indexOrder(issues.id, "DESC"))
     .limit(limit)
     .as("top");
@@ -51,7 +51,7 @@ export function selectFrequentOpenIssues(db: Db, organizationId: string, project
     })
     .from(windowCounts)
     .innerJoin(issues, eq(issues.id, windowCounts.issueId))
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.status, "OPEN")))
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.status, "OPEN"), isNull(issues.deletionId)))
     .as("ranked");
   return db
     .select()

@@ -3,17 +3,24 @@ import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared-per-db";
 import { projectKeys, projects } from "../db/schema/index";
 
-// Every query takes the organization id: a project id alone never reaches a row.
+// Every query takes the organization id: a project id alone never reaches a row. A project being
+// deleted (deletion_id set) is gone for all of them: `live` is in every read.
+
+const live = isNull(projects.deletionId);
 
 export function selectProjects(db: Db, organizationId: string) {
-  return db.select().from(projects).where(eq(projects.organizationId, organizationId)).orderBy(asc(projects.createdAt), asc(projects.id));
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), live))
+    .orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
 const projectById = preparedPerDb((db) =>
   db
     .select()
     .from(projects)
-    .where(and(eq(projects.organizationId, sql.placeholder("organizationId")), eq(projects.id, sql.placeholder("projectId"))))
+    .where(and(eq(projects.organizationId, sql.placeholder("organizationId")), eq(projects.id, sql.placeholder("projectId")), live))
     .limit(1)
     .prepare("project_by_id"),
 );
@@ -58,7 +65,7 @@ export async function selectProjectByRef(db: Db, organizationId: string, ref: st
   const [row] = await db
     .select()
     .from(projects)
-    .where(and(eq(projects.organizationId, organizationId), match))
+    .where(and(eq(projects.organizationId, organizationId), match, live))
     .limit(1);
   return row ?? null;
 }

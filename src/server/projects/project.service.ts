@@ -135,14 +135,6 @@ export async function renameProject(ctx: ServiceContext, input: RenameProjectInp
   return getProject(ctx, input.projectId);
 }
 
-export async function deleteProject(ctx: ServiceContext, projectId: string): Promise<{ id: string }> {
-  await loadProject(ctx, projectId);
-  await requirePermission(ctx, "project:delete");
-  await ctx.db.delete(projects).where(and(eq(projects.organizationId, ctx.org.organizationId), eq(projects.id, projectId)));
-  ctx.keyRevocations.projectDeleted(projectId);
-  return { id: projectId };
-}
-
 export async function createProjectKey(ctx: ServiceContext, input: CreateProjectKeyInput): Promise<ProjectView> {
   await loadProject(ctx, input.projectId);
   await requirePermission(ctx, "project:keys");

@@ -11,6 +11,7 @@ import {
   AlertTestResult,
   DeletedAlertRule,
 } from "../../shared/alert.views";
+import { DeletionList, DeletionRequestedView, DeletionView } from "../../shared/deletion.views";
 import { OrganizationView } from "../../shared/organization.views";
 import { OrganizationDataSettings, ProjectDataSettings } from "../../shared/data-settings.views";
 import { PageMeta } from "../../shared/paged.views";
@@ -101,6 +102,9 @@ const NAMED_VIEWS = {
   ProjectKey: ProjectKeyView,
   Project: ProjectView,
   ProjectList,
+  DeletionRequested: DeletionRequestedView,
+  Deletion: DeletionView,
+  DeletionList,
   SourceMapBundle: SourceMapBundleView,
   SourceMapBundleList,
   DeletedSourceMapBundles,

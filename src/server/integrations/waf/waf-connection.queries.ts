@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { issueActivities, issues, occurrences, projects, user, wafBlockAudit, wafConnections } from "../../db/schema/index";
 
@@ -122,7 +122,7 @@ export async function resolveBlockOrigin(db: Db, organizationId: string, ids: { 
     const [row] = await db
       .select({ id: projects.id })
       .from(projects)
-      .where(and(eq(projects.organizationId, organizationId), eq(projects.id, projectId)))
+      .where(and(eq(projects.organizationId, organizationId), eq(projects.id, projectId), isNull(projects.deletionId)))
       .limit(1);
     if (!row) return null;
   }

@@ -18,6 +18,8 @@ import { DeleteOrganizationCard } from "./-components/delete-organization-card";
 import { AiUsageCard } from "./-components/ai-usage-card";
 import { StorageCard } from "./-components/storage-card";
 import { OrganizationDataPrivacyCard } from "./-components/data-privacy-card";
+import { DeletionsCard } from "./-components/deletions-card";
+import { EraseUserDataCard } from "./-components/erase-user-data-card";
 
 export const Route = createFileRoute("/_authenticated/settings/organization/")({
   loader: async ({ context }) => {
@@ -62,6 +64,8 @@ function OrganizationSettings() {
       <OrganizationDataPrivacyCard />
       <AiUsageCard />
       <StorageCard />
+      <EraseUserDataCard />
+      <DeletionsCard />
       <DeleteOrganizationCard {...props} />
     </div>
   );

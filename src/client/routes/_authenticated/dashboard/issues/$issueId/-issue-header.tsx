@@ -9,13 +9,15 @@ import { LevelBadge, RegressionBadge, SEVERITY_LABELS, SeverityBadge, STATUS_LAB
 import { FormField } from "@/client/components/form-field";
 import { Badge } from "@/client/components/ui/badge";
 import { NativeSelect } from "@/client/components/ui/select";
+import { DeleteIssueButton } from "./-delete-issue-button";
 import { IssueLocation } from "./-issue-location";
 import { ReleaseBadges } from "./-release-badges";
 import { ResolveMenu } from "./-resolve-menu";
 
 /** Title, culprit and badges, the resolve menu, and the status and severity controls for a role that may triage. */
 export function IssueHeader({ issue }: { issue: IssueDetail }) {
-  const canTriage = usePermissions().can("issue:triage");
+  const { can } = usePermissions();
+  const canTriage = can("issue:triage");
   const title = cleanText(issue.title);
   useDocumentTitle(title);
   return (
@@ -40,6 +42,7 @@ export function IssueHeader({ issue }: { issue: IssueDetail }) {
       <div className="flex flex-wrap items-end gap-3">
         <ResolveMenu issue={issue} />
         {canTriage ? <IssueControls issue={issue} /> : null}
+        {can("issue:delete") ? <DeleteIssueButton issue={issue} /> : null}
       </div>
     </div>
   );

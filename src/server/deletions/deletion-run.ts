@@ -1,0 +1,164 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { executeRows } from "../db/execute";
+import type { Logger } from "../logger";
+import { deleteAll } from "./batch-delete";
+import { sweptTables, type SweptTable } from "./deletion-tables";
+import { addDone, markDone, markFailed, markRunning, selectDeletionById, type DeletionRow } from "./deletion.queries";
+import { eraseUserData, type ErasedIdentity } from "./user-data-erasure";
+
+export interface DeletionRunDeps {
+  db: Db;
+  logger: Logger;
+  /** Rows per statement: a few thousand keeps each statement short (milliseconds) on any table. */
+  batchSize: number;
+  /** Told when a project's rows are gone, so this process's ingest key cache forgets it at once. */
+  projectDeleted?: (projectId: string) => void;
+  /** Called after each batch's progress is committed (a bench prints it; a test stops a run there). */
+  onBatch?: () => Promise<void>;
+}
+
+/** The job's payload: the deletion, and for an erasure the identifier (kept only in the job row, never in the audit). */
+export interface DeletionJob {
+  deletionId: string;
+  identity?: ErasedIdentity;
+}
+
+/**
+ * Runs one deletion to its end (the job "deletion.run"). Every step is idempotent and commits on
+ * its own — a batch, then its count — so a job retried after a crash or a restart goes on where the
+ * rows say it was: nothing is remembered in memory. Rows are removed by the scope indexes in
+ * batches of `batchSize`, the largest table first, each owned row before the row that owns it; the
+ * target's own row goes last, and its foreign-key cascades then find nothing large left.
+ */
+export async function runDeletion(deps: DeletionRunDeps, job: DeletionJob): Promise<void> {
+  const deletion = await selectDeletionById(deps.db, job.deletionId);
+  if (!deletion || deletion.status === "done" || deletion.status === "failed") return;
+  try {
+    if (deletion.kind === "issue") await deleteIssue(deps, deletion);
+    else if (deletion.kind === "project") await deleteProject(deps, deletion);
+    else if (deletion.kind === "user_data") {
+      if (!job.identity) throw new Error("An erasure's job carries no identifier");
+      if (deletion.status === "pending") await markRunning(deps.db, deletion.id, 0);
+      await eraseUserData(deps, deletion, job.identity);
+    } else throw new Error(`Unknown deletion kind ${deletion.kind}`);
+    await markDone(deps.db, deletion.id, deletion.kind === "user_data");
+    deps.logger.info("deletion done", { deletionId: deletion.id, kind: deletion.kind });
+  } catch (error) {
+    deps.logger.warn("deletion batch failed (the job retries it)", { deletionId: deletion.id, err: error });
+    throw error;
+  }
+}
+
+/** The job queue gave the job up: the deletion says so (its rows stay hidden; a new request can finish it). */
+export async function deletionGivenUp(db: Db, deletionId: string, error: unknown) {
+  await markFailed(db, deletionId, error instanceof Error ? error.message : String(error));
+}
+
+const ORDER_FIRST = ["occurrences"];
+const ORDER_LAST = ["issues"];
+
+/** Largest first (occurrences), issues after every table that points at them. */
+function sweepOrder(tables: SweptTable[]): SweptTable[] {
+  const rank = (table: SweptTable) => (ORDER_FIRST.includes(table.name) ? 0 : ORDER_LAST.includes(table.name) ? 2 : 1);
+  return [...tables].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+/** The progress counts occurrences and issues: what the confirmation named. */
+const COUNTED = new Set(["occurrences", "issues"]);
+
+/** After each batch of `table`: its count into the progress (when counted), then the observer. */
+const progressOf = (deps: DeletionRunDeps, deletionId: string, table: SweptTable) => async (count: number) => {
+  if (COUNTED.has(table.name)) await addDone(deps.db, deletionId, count);
+  await deps.onBatch?.();
+};
+
+async function countRows(db: Db, query: SQL): Promise<number> {
+  const [row] = await executeRows<{ count: string | number }>(db, query);
+  return Number(row?.count ?? 0);
+}
+
+async function deleteIssue(deps: DeletionRunDeps, deletion: DeletionRow) {
+  const { db } = deps;
+  const organizationId = deletion.organizationId;
+  const issueId = deletion.target;
+  if (deletion.status === "pending") {
+    const total = await countRows(db, sql`select count(*) as count from occurrences where organization_id = ${organizationId} and issue_id = ${issueId}::uuid`);
+    await markRunning(db, deletion.id, total + 1);
+  }
+  await subtractFromProjectCounts(db, organizationId, issueId);
+  for (const table of sweepOrder(await sweptTables(db))) {
+    if (!table.hasIssueId) continue;
+    const where = table.hasOrganizationId
+      ? sql`organization_id = ${organizationId} and issue_id = ${issueId}::uuid`
+      : sql`issue_id = ${issueId}::uuid and exists (select 1 from issues i where i.id = ${issueId}::uuid and i.organization_id = ${organizationId})`;
+    await deleteAll(db, table, where, deps.batchSize, progressOf(deps, deletion.id, table));
+  }
+  // Alert guards keyed by the issue as their subject.
+  await db.execute(
+    sql`delete from alert_rule_issue_fires f using alert_rules r
+         where f.rule_id = r.id and r.organization_id = ${organizationId} and f.subject_id = ${issueId}::uuid`,
+  );
+  const gone = await executeRows<{ one: number }>(
+    db,
+    sql`delete from issues where organization_id = ${organizationId} and id = ${issueId}::uuid returning 1 as one`,
+  );
+  if (gone.length > 0) await addDone(db, deletion.id, gone.length);
+}
+
+/**
+ * The project's daily counts (its charts) lose the deleted issue's events, as Sentry's do: the
+ * issue's daily rows are deleted and subtracted in ONE statement, so a retry cannot subtract twice.
+ * Ingest outcomes (usage) keep them: those events were received and counted against the plan.
+ */
+async function subtractFromProjectCounts(db: Db, organizationId: string, issueId: string) {
+  await db.execute(
+    sql`with gone as (
+          delete from issue_daily_counts where organization_id = ${organizationId} and issue_id = ${issueId}::uuid
+          returning project_id, environment, day, count),
+        sums as (select project_id, environment, day, sum(count) as count from gone group by project_id, environment, day)
+        update project_daily_counts p set count = greatest(p.count - sums.count, 0)
+          from sums where p.project_id = sums.project_id and p.environment = sums.environment and p.day = sums.day`,
+  );
+}
+
+async function deleteProject(deps: DeletionRunDeps, deletion: DeletionRow) {
+  const { db } = deps;
+  const organizationId = deletion.organizationId;
+  const projectId = deletion.target;
+  if (deletion.status === "pending") {
+    const occurrences = await countRows(
+      db,
+      sql`select count(*) as count from occurrences where organization_id = ${organizationId} and project_id = ${projectId}::uuid`,
+    );
+    const issues = await countRows(db, sql`select count(*) as count from issues where organization_id = ${organizationId} and project_id = ${projectId}::uuid`);
+    await markRunning(db, deletion.id, occurrences + issues);
+  }
+  const tables = sweepOrder(await sweptTables(db));
+  const ofProject = sql`organization_id = ${organizationId} and project_id = ${projectId}::uuid`;
+  // Releases made for this project alone go with it (shared ones keep their other projects).
+  await db.execute(
+    sql`delete from releases where organization_id = ${organizationId} and id in (
+          select rp.release_id from release_projects rp
+           where rp.organization_id = ${organizationId} and rp.project_id = ${projectId}::uuid
+             and not exists (select 1 from release_projects other where other.release_id = rp.release_id and other.project_id <> ${projectId}::uuid))`,
+  );
+  for (const table of tables) {
+    if (table.name === "issues") {
+      // Rows that name an issue but no project (issue_users) before the issues they belong to.
+      for (const child of tables.filter((t) => t.hasIssueId && !t.hasProjectId)) {
+        const where = sql`issue_id in (select id from issues where ${ofProject})`;
+        await deleteAll(db, child, where, deps.batchSize, progressOf(deps, deletion.id, child));
+      }
+    }
+    if (!table.hasProjectId) continue;
+    const where = table.hasOrganizationId ? ofProject : sql`project_id = ${projectId}::uuid`;
+    await deleteAll(db, table, where, deps.batchSize, progressOf(deps, deletion.id, table));
+  }
+  // Guards whose subject is the project itself (event-rate rules); the rules went with the project's rows.
+  await db.execute(sql`delete from alert_rule_issue_fires where subject_id = ${projectId}::uuid`);
+  // Queued jobs about the project (alert evaluation) would only find it gone.
+  await db.execute(sql`delete from jobs where state = 'queued' and payload::jsonb ->> 'projectId' = ${projectId}`);
+  await db.execute(sql`delete from projects where organization_id = ${organizationId} and id = ${projectId}::uuid`);
+  deps.projectDeleted?.(projectId);
+}
