@@ -35,7 +35,7 @@ export interface ExceptionPageQuery {
   direction: "ASC" | "DESC";
 }
 
-/** Newest first by default, served by occurrences_org_issue_received_idx / occurrences_org_project_received_idx. */
+/** Newest first by default, served by occurrences_issue_received_idx / occurrences_org_project_received_idx. */
 export function selectExceptionPage(db: Db, organizationId: string, projectId: string, query: ExceptionPageQuery) {
   return db
     .select(exceptionColumns)

@@ -6,7 +6,7 @@ import { exceptionColumns } from "../exceptions/exception.queries";
 
 /**
  * An issue's newest `limit` occurrences with their stored documents, newest first: one read of
- * occurrences_org_issue_received_idx, scoped by organization, project and issue like every read.
+ * occurrences_issue_received_idx, scoped by organization, project and issue like every read.
  */
 export function selectLatestOccurrences(db: Db, organizationId: string, projectId: string, issueId: string, limit: number) {
   return db
