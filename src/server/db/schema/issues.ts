@@ -67,7 +67,9 @@ export const issues = pgTable(
     // A deferrable constraint since migration 0010 (drizzle cannot declare that): checked at the end
     // of a statement, so concurrent ingest upserts settle on their arbiter, the primary key.
     uniqueIndex("issues_project_fingerprint_idx").on(t.projectId, t.fingerprint),
-    index("issues_org_project_last_seen_idx").on(t.organizationId, t.projectId, t.lastSeen.desc()),
+    // deletion_id last (null but for an issue being deleted): the list's total, filtered on it, stays
+    // an index-only count (with it only in the heap, 20,000 issues counted in 12 ms instead of 3).
+    index("issues_org_project_last_seen_idx").on(t.organizationId, t.projectId, t.lastSeen.desc(), t.deletionId),
     index("issues_org_project_event_count_idx").on(t.organizationId, t.projectId, t.eventCount.desc()),
     // The issue list's other index-served sorts (severity, status and title sort ≤ 20,000 rows in memory).
     index("issues_org_project_first_seen_idx").on(t.organizationId, t.projectId, t.firstSeen.desc()),

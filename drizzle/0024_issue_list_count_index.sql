@@ -1,0 +1,2 @@
+DROP INDEX "issues_org_project_last_seen_idx";--> statement-breakpoint
+CREATE INDEX "issues_org_project_last_seen_idx" ON "issues" USING btree ("organization_id","project_id","last_seen" DESC NULLS LAST,"deletion_id");
