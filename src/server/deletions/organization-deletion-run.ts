@@ -30,5 +30,7 @@ export async function deleteOrganization(deps: DeletionRunDeps, deletion: Deleti
   }
   // Queued jobs of the organization (alert checks, assemblies) would only find it gone; this job is running, not queued.
   await db.execute(sql`delete from jobs where state = 'queued' and payload::jsonb ->> 'organizationId' = ${organizationId}`);
+  // The request cleared them already; a session naming the organization must not outlive it whatever happened since.
+  await db.execute(sql`update sessions set active_organization_id = null where active_organization_id = ${organizationId}`);
   await db.execute(sql`delete from organizations where id = ${organizationId}`);
 }

@@ -6,6 +6,9 @@ import { createTriageProject, sendEvents, triageTenant, type TriageProject } fro
 import { lastMail, signUpVerified } from "../../../test/helpers/test-users";
 import type { HttpSession } from "../../../test/helpers/http-session";
 import { executeRows } from "../db/execute";
+import { createLogger } from "../logger";
+import { runDeletion } from "./deletion-run";
+import { selectDeletionById } from "./deletion.queries";
 
 /** Every column of the schema that names an organization, a project or an issue, from the catalog: a table added later is checked too. */
 async function scopeColumns(server: TestServer) {
@@ -137,5 +140,43 @@ describe("organization deletion (issue 35)", () => {
     const keptAfter = await rowsNaming(server, await idsOf(server, kept.org.id));
     for (const [table, count] of Object.entries(keptBefore)) expect(keptAfter[table] ?? 0, table).toBeGreaterThanOrEqual(count);
     expect((await kept.session.request(`/api/v1/organizations/${kept.org.id}/projects`)).status).toBe(200);
+  });
+
+  it("finishes after a run stopped midway, the progress growing batch by batch", async () => {
+    const tenant = await triageTenant(server, "Crashing org");
+    const other = await createTriageProject(tenant.session, "Crashing second");
+    for (const project of [tenant.project, other])
+      await sendEvents(
+        server,
+        project,
+        Array.from({ length: 6 }, (_, n) => ({ type: "BatchError", value: `n${n}`, fn: `f${n % 2}` })),
+      );
+    const ids = await idsOf(server, tenant.org.id);
+    const [{ rows }] = await executeRows<{ rows: string | number }>(
+      server.database.db,
+      sql`select (select count(*) from occurrences where organization_id = ${tenant.org.id}) + (select count(*) from issues where organization_id = ${tenant.org.id}) as rows`,
+    );
+    // Asked as the service does, minus the job: this test is the runner, stopped and started again.
+    const [{ id: deletionId }] = await executeRows<{ id: string }>(
+      server.database.db,
+      sql`insert into deletions (organization_id, kind, target, target_name, requested_by) values (${tenant.org.id}, 'organization', ${tenant.org.id}, 'Crashing org', 'user:test') returning id`,
+    );
+    await server.database.db.execute(sql`update projects set deletion_id = ${deletionId}::uuid where organization_id = ${tenant.org.id}`);
+    const seen: number[] = [];
+    let batches = 0;
+    const stopAfterThree = async () => {
+      seen.push((await selectDeletionById(server.database.db, deletionId))!.done);
+      if (++batches === 3) throw new Error("process died");
+    };
+    const deps = { db: server.database.db, logger: createLogger("error", () => {}), batchSize: 4, onBatch: stopAfterThree };
+    await expect(runDeletion(deps, { deletionId })).rejects.toThrow("process died");
+    expect(await executeRows(server.database.db, sql`select id from organizations where id = ${tenant.org.id}`)).toHaveLength(1);
+    await runDeletion({ ...deps, onBatch: undefined }, { deletionId });
+    const row = (await selectDeletionById(server.database.db, deletionId))!;
+    expect(row).toMatchObject({ status: "done", total: Number(rows) });
+    expect(row.total).toBeGreaterThan(12);
+    expect(row.done).toBe(row.total);
+    expect(seen[2]).toBeGreaterThan(seen[0]);
+    expect(await rowsNaming(server, ids)).toEqual({});
   });
 });
