@@ -13,6 +13,21 @@ import type { OrganizationCardProps } from "./types";
 const counted = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
+ * What the confirmation names: how many projects, issues and occurrences go. Counted when the
+ * dialog opens (its content mounts then), not on every visit of the settings page.
+ */
+function WhatGoes() {
+  const impact = trpc.deletion.organizationImpact.useQuery();
+  if (!impact.data) return <>Everything stored for its projects is removed for good.</>;
+  const { projects, issues, occurrences } = impact.data;
+  return (
+    <>
+      Its {counted(projects, "project")}, {counted(issues, "issue")} and {counted(occurrences, "occurrence")} are removed for good.
+    </>
+  );
+}
+
+/**
  * Offered to a role holding organization:delete (of the built-in roles, owners only: spec §6). The
  * server takes every membership away at once and removes the data in the background (the deletion
  * job), so the person moves on at once, as before.
@@ -21,11 +36,6 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
   const { can } = usePermissions();
   const allowed = can("organization:delete");
   const utils = trpc.useUtils();
-  // What the confirmation names: how many projects, issues and occurrences go with the organization.
-  const impact = trpc.deletion.organizationImpact.useQuery(undefined, { enabled: allowed });
-  const goes = impact.data
-    ? ` Its ${counted(impact.data.projects, "project")}, ${counted(impact.data.issues, "issue")} and ${counted(impact.data.occurrences, "occurrence")} are removed for good.`
-    : " Everything stored for its projects is removed for good.";
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
@@ -59,7 +69,11 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
       <CardContent>
         <ConfirmDialog
           title={`Delete ${organization.name}?`}
-          description={`Every member loses access at once and all of its projects stop accepting events.${goes}`}
+          description={
+            <>
+              Every member loses access at once and all of its projects stop accepting events. <WhatGoes />
+            </>
+          }
           confirmLabel="Delete organization"
           destructive
           confirmText={organization.name}
