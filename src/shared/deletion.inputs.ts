@@ -29,3 +29,7 @@ export const EraseUserDataInput = z
     message: "Give exactly one of userId, email or ipAddress",
   });
 export type EraseUserDataInput = z.infer<typeof EraseUserDataInput>;
+
+/** Delete the caller's active organization; naming it guards against deleting another one the session moved to. */
+export const DeleteOrganizationInput = z.object({ organizationId: z.string().min(1) });
+export type DeleteOrganizationInput = z.infer<typeof DeleteOrganizationInput>;

@@ -34,3 +34,7 @@ export const DeletionList = z.array(DeletionView);
 /** What a deletion would remove, for the confirmation to name (issues and occurrences). */
 export const DeletionImpactView = z.object({ issues: z.number().int(), occurrences: z.number().int() });
 export type DeletionImpactView = z.infer<typeof DeletionImpactView>;
+
+/** What deleting the organization would remove, for its confirmation. */
+export const OrganizationDeletionImpactView = z.object({ projects: z.number().int(), issues: z.number().int(), occurrences: z.number().int() });
+export type OrganizationDeletionImpactView = z.infer<typeof OrganizationDeletionImpactView>;

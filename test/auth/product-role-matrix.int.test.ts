@@ -22,8 +22,11 @@ const PROBE_ROLE = "probe";
 /** Destructive calls last, so every other call still finds the project, its key and its rule. */
 const LAST: ProcedurePath[] = ["alert.delete", "project.revokeKey", "apiToken.revoke", "deletion.deleteIssue", "project.delete"];
 /** REST deletes after the other routes, and deleting the project itself after every other delete. */
+// Deletes last, the project's after the others, the organization's (which ends every membership) last of all.
 const lateness = (route: { method: string; path: string }) =>
-  Number(route.method === "delete") + Number(route.method === "delete" && route.path === "/organizations/:orgId/projects/:projectId");
+  Number(route.method === "delete") +
+  Number(route.method === "delete" && route.path === "/organizations/:orgId/projects/:projectId") +
+  2 * Number(route.method === "delete" && route.path === "/organizations/:orgId");
 const inOrder = (entries: [ProcedurePath, ProcedureEntry<ProcedurePath>][]) =>
   [...entries].sort(([a], [b]) => LAST.indexOf(a) - LAST.indexOf(b) || a.localeCompare(b));
 

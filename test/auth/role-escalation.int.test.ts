@@ -104,6 +104,8 @@ describe("role escalation (issue 31, finding 1)", () => {
     expect(await roleOf(org.id, admin.userId)).toBe("admin");
     expect(await roleOf(org.id, accomplice.userId)).toBe("member");
     expect((await orgPost(admin.session, "delete", { organizationId: org.id })).status).toBe(403);
+    // The route that deletes organizations (through the deletion job) refuses it as well.
+    expect((await admin.session.request(`/api/v1/organizations/${org.id}`, { method: "DELETE" })).status).toBe(403);
     expect(await server.database.db.select().from(schema.organization).where(eq(schema.organization.id, org.id))).toHaveLength(1);
   });
 

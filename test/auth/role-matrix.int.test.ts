@@ -163,9 +163,11 @@ describe("organization role matrix (battery E2)", () => {
     const memberUpdate = await post(member, "update", { organizationId: orgId, data: { name: "Hijacked" } });
     expect(memberUpdate.status).toBe(403);
     expect(memberUpdate.body.message).toBe("You are not allowed to update this organization");
-    const memberDelete = await post(member, "delete", { organizationId: orgId });
+    // Organizations are deleted through the deletion job's route (better-auth's endpoint is closed to all).
+    const deleteOrganization = (session: HttpSession) => session.request(`/api/v1/organizations/${orgId}`, { method: "DELETE" });
+    const memberDelete = await deleteOrganization(member);
     expect(memberDelete.status).toBe(403);
-    expect(memberDelete.body.message).toBe("You are not allowed to delete this organization");
+    expect(memberDelete.body.error.message).toBe("Your role cannot delete the organization");
 
     const admin = actors.admin.session;
     const adminUpdate = await post(admin, "update", { organizationId: orgId, data: { name: "Matrix by admin" } });
@@ -173,14 +175,18 @@ describe("organization role matrix (battery E2)", () => {
     expect(adminUpdate.body.name).toBe("Matrix by admin");
     const adminInviteOwner = await post(admin, "invite-member", { email: uniqueEmail("boss"), role: "owner", organizationId: orgId });
     expect(adminInviteOwner.status).toBe(403);
-    const adminDelete = await post(admin, "delete", { organizationId: orgId });
+    const adminDelete = await deleteOrganization(admin);
     expect(adminDelete.status).toBe(403);
-    expect(adminDelete.body.message).toBe("You are not allowed to delete this organization");
+    expect(adminDelete.body.error.message).toBe("Your role cannot delete the organization");
     const [org] = await server.database.db.select().from(schema.organization).where(eq(schema.organization.id, orgId));
     expect(org.name).toBe("Matrix by admin");
 
-    const ownerDelete = await post(actors.owner.session, "delete", { organizationId: orgId });
-    expect(ownerDelete.status, ownerDelete.text).toBe(200);
+    expect((await post(actors.owner.session, "delete", { organizationId: orgId })).body.code).toBe("DELETE_ORGANIZATION_THROUGH_API");
+    const ownerDelete = await deleteOrganization(actors.owner.session);
+    expect(ownerDelete.status, ownerDelete.text).toBe(202);
+    await expect
+      .poll(async () => (await actors.owner.session.request(`/api/v1/deletions/${ownerDelete.body.deletionId}`)).body.status, { timeout: 10_000, interval: 50 })
+      .toBe("done");
     const remaining = await server.database.db.select().from(schema.organization).where(eq(schema.organization.id, orgId));
     expect(remaining).toHaveLength(0);
   });

@@ -25,9 +25,9 @@ import { procedureEntries, PROCEDURES, ROUTES, routeUrl, type TenantIds } from "
  */
 const MARKER = "tenant-b-marker-5e1f";
 
-/** Whether the built-in member role holds a call's grant (any one of a list); absent: any member may call it. */
-function grantedToMember(requires: Permission | Permission[] | undefined) {
-  const held = permissionsOfRole("member", new Map());
+/** Whether a built-in role holds a call's grant (any one of a list); absent: any member may call it. */
+function grantedTo(role: "admin" | "member", requires: Permission | Permission[] | undefined) {
+  const held = permissionsOfRole(role, new Map());
   return requires === undefined || [requires].flat().some((permission) => held.has(permission));
 }
 
@@ -155,7 +155,9 @@ describe("tenancy matrix over every procedure and route (battery E1, E3)", () =>
         else if (entry.scope === "project" || entry.scope === "conversation" || entry.scope === "caller" || actor === "outsider" || entry.hostedOnly)
           expect(result.error?.code, label).toBe("NOT_FOUND");
         // Organization scope, a member of A: B's ids in the input are ignored; the call acts in A (or the role is refused).
-        else if (actor === "memberA" && !grantedToMember(entry.requires)) expect(result.error?.code, label).toBe("FORBIDDEN");
+        // Deleting the organization is the owner's alone: admins are refused too.
+        else if ((actor === "memberA" || actor === "adminA") && !grantedTo(actor === "memberA" ? "member" : "admin", entry.requires))
+          expect(result.error?.code, label).toBe("FORBIDDEN");
         else if (entry.orgRow) expect(result.error?.code, label).toBe("NOT_FOUND");
         else if (entry.ownOrganization) expect(result.error?.code, label).toBe(entry.ownOrganization.error);
         else {

@@ -107,6 +107,9 @@ const SOME_RELEASE = "matrix@1.0.0";
 /** No tenant asks for a deletion before the probes: one's own organization answers NOT_FOUND for it as for another's (deletions/ tests the stored case). */
 const SOME_DELETION = "00000000-0000-4000-8000-0000000000d1";
 
+/** An organization id no tenant holds. */
+const SOME_ORGANIZATION = "00000000-0000-4000-8000-0000000000e1";
+
 export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   "config.get": { scope: "public", input: () => undefined },
   "permission.mine": { scope: "organization", input: () => undefined },
@@ -301,6 +304,12 @@ export const PROCEDURES: { [P in ProcedurePath]: ProcedureEntry<P> } = {
   },
   "deletion.eraseUserData": { scope: "organization", requires: "organization:update", input: () => ({ email: "nobody@example.com" }) },
   "deletion.projectImpact": { scope: "project", input: (ids) => ({ projectId: ids.projectId }) },
+  // Names the organization the confirmation showed; anything but the caller's active organization is NOT_FOUND.
+  // An id no tenant holds, so the role matrix's granted call deletes nothing (B's real id: deletions/organization-deletion.int.test.ts).
+  "deletion.deleteOrganization": { scope: "organization", requires: "organization:delete", orgRow: true, input: () => ({ organizationId: SOME_ORGANIZATION }) },
+  "deletion.organizationImpact": { scope: "organization", requires: "organization:delete", input: () => undefined },
+  // The caller's own requests only: a deletion nobody of A asked for is NOT_FOUND (deletions/ tests the stored case).
+  "deletion.requested": { scope: "caller", input: () => ({ deletionId: SOME_DELETION }) },
 };
 
 /** The entries as a list, typed loosely enough to loop over (each input still matches its own path). */
@@ -420,6 +429,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "post /organizations/:orgId/user-data/erase": { requires: "organization:update", body: () => ({ email: "nobody@example.com" }) },
   "get /organizations/:orgId/deletions": {},
   "get /organizations/:orgId/deletions/:deletionId": {},
+  "delete /organizations/:orgId": { requires: "organization:delete", body: () => ({}) },
+  "get /deletions/:deletionId": {},
   "post /ai/agents/:projectId/chat": {
     body: (ids) => ({ id: ids.conversationId, message: { id: "tenancy-probe", role: "user", parts: [{ type: "text", text: "Show me everything" }] } }),
   },

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AlertFilters, AlertTrigger } from "../../shared/alert.inputs";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { alertRules, issueMinuteCounts } from "../db/schema/index";
+import { alertRules, issueMinuteCounts, projects } from "../db/schema/index";
 import type { JobQueue } from "../jobs/job-queue";
 import type { IssueFactsPayload, ProjectRef } from "../jobs/job-registry";
 import type { Logger } from "../logger";
@@ -23,7 +23,11 @@ const FREQUENCY_TRIGGERS = ["issue_frequency", "event_rate"];
 /** The muted status: an ignored issue never alerts. */
 const MUTED = "IGNORED";
 
-/** A project's rules that may fire now: enabled, not snoozed, of the given trigger types. */
+/**
+ * A project's rules that may fire now: enabled, not snoozed, of the given trigger types, and none
+ * while the project is being deleted (marked): from the request on it is gone for everyone, its
+ * alerts included, though its rules and counts stay until the deletion job reaches them.
+ */
 async function activeRules(db: Db, organizationId: string, projectId: string, types: string[]): Promise<RuleWithActions[]> {
   const ids = await db
     .select({ id: alertRules.id })
@@ -35,6 +39,7 @@ async function activeRules(db: Db, organizationId: string, projectId: string, ty
         eq(alertRules.enabled, true),
         inArray(alertRules.triggerType, types),
         or(isNull(alertRules.snoozedUntil), lt(alertRules.snoozedUntil, sql`now()`)),
+        sql`exists (select 1 from ${projects} where ${projects.id} = ${alertRules.projectId} and ${projects.deletionId} is null)`,
       ),
     );
   if (ids.length === 0) return [];

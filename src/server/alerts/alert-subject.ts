@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { issues, occurrences } from "../db/schema/index";
 import type { NormalizedFrame, NormalizedOccurrence } from "../../shared/occurrence.types";
@@ -40,7 +40,10 @@ export async function loadAlertIssue(db: Db, organizationId: string, projectId: 
   return (await loadAlertIssues(db, organizationId, projectId, [issueId])).get(issueId) ?? null;
 }
 
-/** Several issues with their newest occurrences, in one statement; ids outside the project are left out. */
+/**
+ * Several issues with their newest occurrences, in one statement; ids outside the project are left
+ * out, and so are issues being deleted (marked): no rule fires about them, nor does a digest list them.
+ */
 export async function loadAlertIssues(db: Db, organizationId: string, projectId: string, issueIds: string[]): Promise<Map<string, AlertIssue>> {
   const found = new Map<string, AlertIssue>();
   if (issueIds.length === 0) return found;
@@ -51,7 +54,9 @@ export async function loadAlertIssues(db: Db, organizationId: string, projectId:
       occurrences,
       and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.id, issues.lastOccurrenceId)),
     )
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), inArray(issues.id, [...new Set(issueIds)])));
+    .where(
+      and(eq(issues.organizationId, organizationId), eq(issues.projectId, projectId), inArray(issues.id, [...new Set(issueIds)]), isNull(issues.deletionId)),
+    );
   for (const { issue, ...occurrence } of rows) {
     // jsonText parses the stored document on read.
     const parsed = (occurrence.data ?? {}) as Partial<NormalizedOccurrence>;

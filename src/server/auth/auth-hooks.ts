@@ -37,6 +37,17 @@ const REDIRECT_ERRORS: Record<string, Record<string, string>> = {
   "/callback/:id": { state_mismatch: "please_restart_the_process", email_does_not_match: "email_doesn't_match" },
 };
 
+/**
+ * better-auth's /organization/delete removes an organization in ONE cascading statement: on a big
+ * organization a transaction over millions of rows that blocks ingest. Organizations are deleted by
+ * the deletion job instead (deletions/organization-deletion.service.ts), so the endpoint is closed
+ * to everyone, the owner included, with a pointer to the route that does it.
+ */
+const DELETE_ORGANIZATION_ELSEWHERE = {
+  code: "DELETE_ORGANIZATION_THROUGH_API",
+  message: "Delete the organization with DELETE /api/v1/organizations/{orgId}: its data is removed in the background",
+};
+
 const SESSION_EXPIRED = {
   code: "SESSION_EXPIRED",
   message: "Session expired. Re-authenticate to perform this action.",
@@ -57,6 +68,7 @@ export function authBeforeHook(freshAgeSeconds: number, db: Db) {
     await selectProviderAccount(ctx);
     if (ctx.path === "/change-email") return rejectEmailInUse(ctx);
     if (ctx.path === "/revoke-session") return refuseUnknownSession(ctx);
+    if (ctx.path === "/organization/delete") throw APIError.from("FORBIDDEN", DELETE_ORGANIZATION_ELSEWHERE);
     if (ctx.path === "/organization/remove-member") return refuseOwnerRemovalByNonOwner(ctx, db);
     if (ROLE_GRANTING_PATHS.has(ctx.path)) return refuseRoleEscalation(ctx, db);
     if (ctx.path === "/organization/list-team-members") return listTeamMembersForTeamManagers(ctx, db);

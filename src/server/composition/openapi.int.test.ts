@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contractIssues, documentedResponse, responseSchemaOf, type OpenApiDocument } from "../../../test/helpers/openapi-contract";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
+import { createOrganization } from "../../../test/helpers/test-users";
 import { sendAnalyticsEvent, sendEvent, triageTenant, utcDay } from "../../../test/helpers/triage-seed";
 import { listRoutes } from "../rest/route-list";
 import { openApiDocument, REST_ROUTES } from "./rest-routes";
@@ -176,6 +177,10 @@ describe("OpenAPI document of /api/v1", () => {
       const project = (await tenant.session.mutation("project.create", { name: "Contract doomed", platform: "NODE_JS" })).data as { id: string };
       await expectDocumented("delete", `${O}/projects/{projectId}`, `${org}/projects/${project.id}`, 202);
       await expectDocumented("get", `${O}/deletions`, `${org}/deletions`, 200);
+      // A second organization of the tenant's owner, deleted whole; its progress is read by the requester, no member any more.
+      const closing = await createOrganization(tenant.session, "Contract closing");
+      const closed = (await expectDocumented("delete", O, `/organizations/${closing.id}`, 202)) as { deletionId: string };
+      await expectDocumented("get", "/deletions/{deletionId}", `/deletions/${closed.deletionId}`, 200);
     });
 
     it("for the error answer of a documented 404", async () => {

@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import { deleteAll } from "./batch-delete";
 import { sweptTables, type SweptTable } from "./deletion-tables";
 import { addDone, markDone, markFailed, markRunning, selectDeletionById, type DeletionRow } from "./deletion.queries";
+import { deleteOrganization } from "./organization-deletion-run";
 import { eraseUserData, type ErasedIdentity } from "./user-data-erasure";
 
 export interface DeletionRunDeps {
@@ -37,6 +38,7 @@ export async function runDeletion(deps: DeletionRunDeps, job: DeletionJob): Prom
   try {
     if (deletion.kind === "issue") await deleteIssue(deps, deletion);
     else if (deletion.kind === "project") await deleteProject(deps, deletion);
+    else if (deletion.kind === "organization") await deleteOrganization(deps, deletion);
     else if (deletion.kind === "user_data") {
       if (!job.identity) throw new Error("An erasure's job carries no identifier");
       if (deletion.status === "pending") await markRunning(deps.db, deletion.id, 0);
@@ -73,7 +75,7 @@ const progressOf = (deps: DeletionRunDeps, deletionId: string, table: SweptTable
   await deps.onBatch?.();
 };
 
-async function countRows(db: Db, query: SQL): Promise<number> {
+export async function countRows(db: Db, query: SQL): Promise<number> {
   const [row] = await executeRows<{ count: string | number }>(db, query);
   return Number(row?.count ?? 0);
 }
@@ -134,6 +136,15 @@ async function deleteProject(deps: DeletionRunDeps, deletion: DeletionRow) {
     const issues = await countRows(db, sql`select count(*) as count from issues where organization_id = ${organizationId} and project_id = ${projectId}::uuid`);
     await markRunning(db, deletion.id, occurrences + issues);
   }
+  await deleteProjectRows(deps, deletion.id, organizationId, projectId);
+}
+
+/**
+ * Every row of one project, then the project: a project's deletion, and an organization's for each
+ * of its projects in turn. Progress (occurrences and issues) goes to `deletionId`.
+ */
+export async function deleteProjectRows(deps: DeletionRunDeps, deletionId: string, organizationId: string, projectId: string) {
+  const { db } = deps;
   const tables = sweepOrder(await sweptTables(db));
   const ofProject = sql`organization_id = ${organizationId} and project_id = ${projectId}::uuid`;
   // Releases made for this project alone go with it (shared ones keep their other projects).
@@ -148,12 +159,12 @@ async function deleteProject(deps: DeletionRunDeps, deletion: DeletionRow) {
       // Rows that name an issue but no project (issue_users) before the issues they belong to.
       for (const child of tables.filter((t) => t.hasIssueId && !t.hasProjectId)) {
         const where = sql`issue_id in (select id from issues where ${ofProject})`;
-        await deleteAll(db, child, where, deps.batchSize, progressOf(deps, deletion.id, child));
+        await deleteAll(db, child, where, deps.batchSize, progressOf(deps, deletionId, child));
       }
     }
     if (!table.hasProjectId) continue;
     const where = table.hasOrganizationId ? ofProject : sql`project_id = ${projectId}::uuid`;
-    await deleteAll(db, table, where, deps.batchSize, progressOf(deps, deletion.id, table));
+    await deleteAll(db, table, where, deps.batchSize, progressOf(deps, deletionId, table));
   }
   // Guards whose subject is the project itself (event-rate rules); the rules went with the project's rows.
   await db.execute(sql`delete from alert_rule_issue_fires where subject_id = ${projectId}::uuid`);

@@ -20,6 +20,19 @@ export function selectDeletions(db: Db, organizationId: string, limit: number) {
   return db.select().from(deletions).where(eq(deletions.organizationId, organizationId)).orderBy(desc(deletions.createdAt)).limit(limit);
 }
 
+/**
+ * A deletion by whoever asked for it (`user:<id>`), in any organization: an organization's deletion
+ * outlives its requester's membership, and its progress stays theirs to read.
+ */
+export async function selectRequestedDeletion(db: Db, requestedBy: string, deletionId: string): Promise<DeletionRow | null> {
+  const [row] = await db
+    .select()
+    .from(deletions)
+    .where(and(eq(deletions.requestedBy, requestedBy), eq(deletions.id, deletionId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The job's own read: it is given a deletion id the server wrote itself. */
 export async function selectDeletionById(db: Db, deletionId: string): Promise<DeletionRow | null> {
   const [row] = await db.select().from(deletions).where(eq(deletions.id, deletionId)).limit(1);

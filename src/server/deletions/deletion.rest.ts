@@ -1,7 +1,8 @@
-import { DeleteIssueInput, DeleteProjectInput, DeletionIdInput, EraseUserDataInput } from "../../shared/deletion.inputs";
+import { DeleteIssueInput, DeleteOrganizationInput, DeleteProjectInput, DeletionIdInput, EraseUserDataInput } from "../../shared/deletion.inputs";
 import { DeletionList, DeletionRequestedView, DeletionView } from "../../shared/deletion.views";
 import { PROJECT_PATH, type RestRoute } from "../rest/rest-route";
-import { getDeletion, listDeletions, requestIssueDeletion, requestProjectDeletion, requestUserDataErasure } from "./deletion.service";
+import { requestOrganizationDeletion } from "./organization-deletion.service";
+import { getDeletion, getRequestedDeletion, listDeletions, requestIssueDeletion, requestProjectDeletion, requestUserDataErasure } from "./deletion.service";
 
 const tag = "Deletions";
 const DELETIONS_PATH = "/organizations/:orgId/deletions";
@@ -11,6 +12,29 @@ const DELETIONS_PATH = "/organizations/:orgId/deletions";
  * for every reader from then on), and GET …/deletions/{deletionId} reports its progress.
  */
 export const deletionRestRoutes: RestRoute[] = [
+  {
+    method: "delete",
+    path: "/organizations/:orgId",
+    summary: "Delete the organization with everything it holds",
+    tag,
+    output: DeletionRequestedView,
+    response: "The deletion's id. Members, invitations and API tokens are gone at once; the requester follows the progress at GET /deletions/{deletionId}",
+    status: 202,
+    access: "organization",
+    permission: "organization:delete",
+    handler: (ctx, req) => requestOrganizationDeletion(ctx, DeleteOrganizationInput.parse({ organizationId: req.params.orgId })),
+  },
+  {
+    method: "get",
+    path: "/deletions/:deletionId",
+    summary: "Get the progress of a deletion the caller asked for",
+    tag,
+    input: DeletionIdInput,
+    output: DeletionView,
+    response: "The deletion, in any organization (an organization's deletion outlives the requester's membership); another person's answers 404",
+    access: "caller",
+    handler: (ctx, req) => getRequestedDeletion(ctx, ctx.userId, DeletionIdInput.parse(req.params).deletionId),
+  },
   {
     method: "delete",
     path: PROJECT_PATH,

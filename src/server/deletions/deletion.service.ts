@@ -7,7 +7,7 @@ import { deletions, issues, occurrences, projects } from "../db/schema/index";
 import { notFound } from "../errors";
 import { requirePermission } from "../organizations/permissions";
 import { requireProject } from "../projects/project-scope";
-import { selectDeletion, selectDeletions, type DeletionRow } from "./deletion.queries";
+import { selectDeletion, selectDeletions, selectRequestedDeletion, type DeletionRow } from "./deletion.queries";
 import { erasureTarget, type ErasedIdentity } from "./user-data-erasure";
 
 type DeletionContext = Pick<ServiceContext, "db" | "org" | "jobs" | "checkedProject">;
@@ -107,6 +107,13 @@ export async function requestUserDataErasure(ctx: DeletionContext, input: EraseU
 
 export async function getDeletion(ctx: Pick<ServiceContext, "db" | "org">, deletionId: string): Promise<DeletionView> {
   const row = await selectDeletion(ctx.db, ctx.org.organizationId, deletionId);
+  if (!row) throw notFound("Deletion");
+  return toView(row);
+}
+
+/** A deletion the signed-in caller asked for, in whichever organization (one they may have deleted); anyone else's is not found. */
+export async function getRequestedDeletion(ctx: Pick<ServiceContext, "db">, userId: string, deletionId: string): Promise<DeletionView> {
+  const row = await selectRequestedDeletion(ctx.db, `user:${userId}`, deletionId);
   if (!row) throw notFound("Deletion");
   return toView(row);
 }

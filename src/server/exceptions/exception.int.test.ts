@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/test-server";
 import { createTriageProject, hoursAgo, issueByType, sendEvent, sendEvents, triageTenant } from "../../../test/helpers/triage-seed";
@@ -122,5 +123,16 @@ describe("exceptions", () => {
     expect((await session.query("exception.get", { projectId: project.id, exceptionId: siblingException.id })).error?.code).toBe("NOT_FOUND");
     expect((await session.query("exception.list", { projectId: project.id, issueId: siblingException.issueId })).error?.code).toBe("NOT_FOUND");
     expect((await session.request(`${base()}/not-a-uuid`)).status).toBe(400);
+  });
+
+  it("leaves a deleted issue's occurrences out of the project-wide list before the deletion job removes them", async () => {
+    const { session, project } = tenant;
+    const other = await issueByType(session, project.id, "OtherError");
+    // The state between a deletion's request (the issue marked) and its job reaching the occurrences.
+    await server.database.db.execute(sql`update issues set deletion_id = gen_random_uuid() where id = ${other.id}::uuid`);
+    const all = await session.request(`${base()}?size=10`);
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((item: { eventId: string }) => item.eventId)).toEqual([...eventIds].reverse());
+    expect(all.body.meta.totalItems).toBe(5);
   });
 });

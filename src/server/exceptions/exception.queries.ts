@@ -35,6 +35,13 @@ export interface ExceptionPageQuery {
   direction: "ASC" | "DESC";
 }
 
+/**
+ * An issue being deleted (marked) is gone for readers from the request on, but its occurrences stay
+ * until the deletion job reaches them: the project-wide list skips them with an anti-join on the
+ * issue's primary key, one index probe per row read, so the page still walks the received index.
+ */
+const notOfDeletedIssue = sql`not exists (select 1 from ${issues} where ${issues.id} = ${occurrences.issueId} and ${issues.deletionId} is not null)`;
+
 /** Newest first by default, served by occurrences_issue_received_idx / occurrences_org_project_received_idx. */
 export function selectExceptionPage(db: Db, organizationId: string, projectId: string, query: ExceptionPageQuery) {
   return db
@@ -43,7 +50,8 @@ export function selectExceptionPage(db: Db, organizationId: string, projectId: s
     .where(
       and(
         occurrenceScope(organizationId, projectId),
-        query.issueId ? eq(occurrences.issueId, query.issueId) : undefined,
+        // One issue's list was asked of a live issue (the service checks it); the project's skips deleted ones.
+        query.issueId ? eq(occurrences.issueId, query.issueId) : notOfDeletedIssue,
         query.environments?.length ? inArray(occurrences.environmentBucket, query.environments) : undefined,
       ),
     )

@@ -1,8 +1,7 @@
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Trash2Icon } from "lucide-react";
-import { authClient } from "@/client/lib/auth-client";
-import { unwrap } from "@/client/lib/api-error";
+import { trpc } from "@/client/lib/trpc";
 import { useToastMutation } from "@/client/lib/use-toast-mutation";
 import { organizationsQueryOptions, switchOrganization } from "@/client/lib/organization";
 import { usePermissions } from "@/client/lib/use-permissions";
@@ -11,9 +10,32 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import type { OrganizationCardProps } from "./types";
 
-/** Offered to a role holding organization:delete (of the built-in roles, owners only: spec §6). */
+const counted = (count: number, noun: string) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+
+/**
+ * What the confirmation names: how many projects, issues and occurrences go. Counted when the
+ * dialog opens (its content mounts then), not on every visit of the settings page.
+ */
+function WhatGoes() {
+  const impact = trpc.deletion.organizationImpact.useQuery();
+  if (!impact.data) return <>Everything stored for its projects is removed for good.</>;
+  const { projects, issues, occurrences } = impact.data;
+  return (
+    <>
+      Its {counted(projects, "project")}, {counted(issues, "issue")} and {counted(occurrences, "occurrence")} are removed for good.
+    </>
+  );
+}
+
+/**
+ * Offered to a role holding organization:delete (of the built-in roles, owners only: spec §6). The
+ * server takes every membership away at once and removes the data in the background (the deletion
+ * job), so the person moves on at once, as before.
+ */
 export function DeleteOrganizationCard({ organization }: OrganizationCardProps) {
   const { can } = usePermissions();
+  const allowed = can("organization:delete");
+  const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
@@ -21,7 +43,7 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
     async () => {
       // Read before the switch below re-renders this card with another organization.
       const { id, name } = organization;
-      await unwrap(authClient.organization.delete({ organizationId: id }));
+      await utils.client.deletion.deleteOrganization.mutate({ organizationId: id });
       // Continue in another organization when there is one, else back to onboarding.
       const remaining = await queryClient.fetchQuery({ ...organizationsQueryOptions(), staleTime: 0 });
       const next = remaining.find((candidate) => candidate.id !== id) ?? null;
@@ -36,7 +58,7 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
       },
     },
   );
-  if (!can("organization:delete")) return null;
+  if (!allowed) return null;
 
   return (
     <Card className="border-destructive/40">
@@ -47,7 +69,11 @@ export function DeleteOrganizationCard({ organization }: OrganizationCardProps) 
       <CardContent>
         <ConfirmDialog
           title={`Delete ${organization.name}?`}
-          description="All of its projects stop accepting events, and everything stored for them is removed."
+          description={
+            <>
+              Every member loses access at once and all of its projects stop accepting events. <WhatGoes />
+            </>
+          }
           confirmLabel="Delete organization"
           destructive
           confirmText={organization.name}
