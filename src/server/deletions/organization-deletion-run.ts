@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { executeRows } from "../db/execute";
 import { deleteAll } from "./batch-delete";
-import { countRows, deleteProjectRows, type DeletionRunDeps } from "./deletion-run";
+import { countRows, deleteProjectRows, type DeletionRunDeps } from "./project-deletion-run";
 import { markRunning, type DeletionRow } from "./deletion.queries";
 import { organizationTables } from "./organization-tables";
 
