@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { DELETION_JOB_ATTEMPTS } from "./deletion-jobs";
 import type { DeleteIssueInput, EraseUserDataInput } from "../../shared/deletion.inputs";
 import type { DeletionImpactView, DeletionRequestedView, DeletionView } from "../../shared/deletion.views";
 import type { ServiceContext } from "../context";
@@ -49,7 +50,12 @@ async function startDeletion(
       .returning({ id: deletions.id });
     // A target marked meanwhile by another request (or gone) is not found: one deletion per target.
     if (!(await mark(tx, created.id))) throw notFound(row.kind === "issue" ? "Issue" : "Project");
-    await ctx.jobs.enqueueWith(tx, "deletion.run", { deletionId: created.id, ...(identity ? { identity } : {}) }, { singletonKey: created.id });
+    await ctx.jobs.enqueueWith(
+      tx,
+      "deletion.run",
+      { deletionId: created.id, ...(identity ? { identity } : {}) },
+      { singletonKey: created.id, maxAttempts: DELETION_JOB_ATTEMPTS },
+    );
     return created.id;
   });
   ctx.jobs.wake();

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { DELETION_JOB_ATTEMPTS } from "./deletion-jobs";
 import type { DeleteOrganizationInput } from "../../shared/deletion.inputs";
 import type { DeletionRequestedView, OrganizationDeletionImpactView } from "../../shared/deletion.views";
 import type { ServiceContext } from "../context";
@@ -50,7 +51,7 @@ export async function requestOrganizationDeletion(ctx: OrganizationDeletionConte
     await tx.delete(invitation).where(eq(invitation.organizationId, organizationId));
     await tx.delete(member).where(eq(member.organizationId, organizationId));
     await tx.update(session).set({ activeOrganizationId: null }).where(eq(session.activeOrganizationId, organizationId));
-    await ctx.jobs.enqueueWith(tx, "deletion.run", { deletionId: created.id }, { singletonKey: created.id });
+    await ctx.jobs.enqueueWith(tx, "deletion.run", { deletionId: created.id }, { singletonKey: created.id, maxAttempts: DELETION_JOB_ATTEMPTS });
     return { deletionId: created.id, projectIds: marked.map((row) => row.id) };
   });
   ctx.jobs.wake();

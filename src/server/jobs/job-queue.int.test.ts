@@ -188,6 +188,25 @@ describe("JobQueue", () => {
     await queue.close();
   });
 
+  it("lets one job outlast the queue's attempts when its enqueue asks for more", async () => {
+    const queue = new JobQueue(TEST_JOBS, database.db, logger, { ...fast, maxAttempts: 2 });
+    const attempts: number[] = [];
+    queue.work(
+      handlers({
+        flaky: async () => {
+          attempts.push(Date.now());
+          throw new Error("receiver down");
+        },
+      }),
+    );
+    await queue.enqueue("flaky", {}, { maxAttempts: 4 });
+    await until(() => attempts.length === 4);
+    await until(async () => (await jobCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(attempts).toHaveLength(4);
+    await queue.close();
+  });
+
   it("succeeds on a later attempt and gives a permanent error up at once", async () => {
     const queue = new JobQueue(TEST_JOBS, database.db, logger, fast);
     let calls = 0;

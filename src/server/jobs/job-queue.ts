@@ -40,6 +40,8 @@ export interface EnqueueOptions<Payload = unknown> {
    * instead of the new job being dropped.
    */
   appendTo?: ArrayKey<Payload>;
+  /** Attempts before the job is given up, when this job must outlast longer outages than the queue's default. */
+  maxAttempts?: number;
 }
 
 /** A job due within this long gets a timer that wakes its runner; later ones are found by the poll. */
@@ -123,7 +125,7 @@ export class JobQueue<Schemas extends JobSchemas = AppJobs> {
     const rows = await executeRows<{ id: string; created: boolean }>(
       db,
       sql`insert into jobs (name, payload, singleton_key, run_at, max_attempts)
-          values (${name}, ${JSON.stringify(payload)}, ${options.singletonKey ?? null}, ${runAt.toISOString()}::timestamptz, ${this.options.maxAttempts})
+          values (${name}, ${JSON.stringify(payload)}, ${options.singletonKey ?? null}, ${runAt.toISOString()}::timestamptz, ${options.maxAttempts ?? this.options.maxAttempts})
           on conflict (name, singleton_key) where state = 'queued' and singleton_key is not null ${onWaiting}
           returning id, xmax = 0 as created`,
     );
