@@ -50,9 +50,9 @@ async function seedProjectRows(db: Db, organizationId: string, projectId: string
              n
       from generate_series(1, ${occurrences}) as n
     )
-    insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
+    insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, received_on, level, platform,
                              environment, environment_bucket, release, name, message, user_key, data)
-    select ${organizationId}, ${projectId}::uuid, r.id, md5(${projectId} || p.n), p.ts, p.ts, 'error', 'node', p.env,
+    select ${organizationId}, ${projectId}::uuid, r.id, md5(${projectId} || p.n), p.ts, p.ts, (p.ts at time zone 'UTC')::date, 'error', 'node', p.env,
            case p.env when 'production' then 'PRODUCTION' when 'staging' then 'STAGING' else 'DEVELOPMENT' end,
            'shop@1.' || (p.n % 40), 'TypeError', 'Cannot read properties of undefined (reading ''id'') #' || (p.n % 1000),
            'id:user-' || (p.n % 5000),

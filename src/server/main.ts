@@ -53,7 +53,7 @@ async function main() {
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
   logger.info("applying database migrations");
   try {
-    await database.migrate();
+    await database.migrate((message, fields) => logger.info(message, fields));
   } catch (error) {
     if (!(error instanceof NewerSchemaError)) throw error;
     // An old replica left in a rollout: say what to do, without a stack.

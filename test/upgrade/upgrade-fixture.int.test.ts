@@ -33,7 +33,34 @@ async function expectFixtureContent(query: Query) {
   expect(counts).toEqual(manifest.tableCounts);
 }
 
-/** The dump was made at a commit whose migrations this checkout has: migrating again applies none. */
+/**
+ * Issue 35's upgrade: occurrences and events became daily partitions, the old tables' rows moved
+ * into them (none left in the default partition, the old tables gone) with progress in the log.
+ */
+async function expectPartitioned(query: Query, log: string[]) {
+  const kinds = await query(
+    `select relname, relkind::text from pg_class where relname in ('occurrences', 'events', 'occurrences_unpartitioned', 'events_unpartitioned') order by relname`,
+  );
+  expect(kinds).toEqual([
+    { relname: "events", relkind: "p" },
+    { relname: "occurrences", relkind: "p" },
+  ]);
+  const homes = await query(
+    `select tableoid::regclass::text as partition, received_on::text as day, count(*)::int as n from occurrences group by 1, 2 order by 2`,
+  );
+  const byDay = new Map<string, number>();
+  for (const row of fixtureManifest().occurrences) byDay.set(row.receivedAt.slice(0, 10), (byDay.get(row.receivedAt.slice(0, 10)) ?? 0) + 1);
+  expect(homes).toEqual([...byDay].sort().map(([day, n]) => ({ partition: `occurrences_p${day.replaceAll("-", "")}`, day, n })));
+  const [inconsistent] = await query(`select count(*)::int as n from occurrences where received_on <> (received_at at time zone 'UTC')::date`);
+  expect(inconsistent.n).toBe(0);
+  const [eventsInDefault] = await query(`select count(*)::int as n from events_default`);
+  expect(eventsInDefault.n).toBe(0);
+  expect(log).toContain("moving occurrences into daily partitions");
+  expect(log).toContain("moved occurrences into daily partitions");
+  expect(log).toContain("moved events into daily partitions");
+}
+
+/** The dump was made at an older commit: migrating applies the rest, and every one is recorded. */
 async function expectAllMigrationsRecorded(query: Query) {
   const [row] = await query(`select count(*)::int as n from drizzle.__drizzle_migrations`);
   expect(Number(row.n)).toBe(latestKnownMigration().idx + 1);
@@ -48,15 +75,17 @@ describe("the upgrade fixture (a database main wrote from real SDK traffic)", ()
     expect(manifest.duplicatedEventIds.length).toBeGreaterThan(0);
   });
 
-  it("loads into a fresh PGlite, which today's code opens and migrates with every row kept", async () => {
+  it("loads into a fresh PGlite, which this version upgrades into daily partitions with every row kept once", async () => {
     const client = openPglite("memory://");
     const database = createDatabase({ pgliteDataDir: "memory://", pgliteClient: client });
+    const log: string[] = [];
     try {
       await loadUpgradeFixture(client);
-      await database.migrate();
+      await database.migrate((message) => log.push(message));
       const query: Query = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
       await expectAllMigrationsRecorded(query);
       await expectFixtureContent(query);
+      await expectPartitioned(query, log);
     } finally {
       await database.close();
     }
@@ -85,7 +114,7 @@ describe.runIf(TEST_DATABASE_URL)("the upgrade fixture on PostgreSQL", () => {
     await cleanup.end();
   });
 
-  it("loads into a fresh database, which today's code opens and migrates with every row kept", async () => {
+  it("loads into a fresh database, which this version upgrades into daily partitions with every row kept once", async () => {
     const create = admin();
     await create.unsafe(`create database ${name}`);
     await create.end();
@@ -93,12 +122,14 @@ describe.runIf(TEST_DATABASE_URL)("the upgrade fixture on PostgreSQL", () => {
     url.pathname = `/${name}`;
     await loadUpgradeFixture(url.toString());
     database = createDatabase({ databaseUrl: url.toString(), pgliteDataDir: "", maxConnections: 2 });
-    await database.migrate();
+    const log: string[] = [];
+    await database.migrate((message) => log.push(message));
     const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
     try {
       const query: Query = (text) => client.unsafe(text);
       await expectAllMigrationsRecorded(query);
       await expectFixtureContent(query);
+      await expectPartitioned(query, log);
     } finally {
       await client.end();
     }

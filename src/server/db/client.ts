@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { finishPartitionUpgrade, type ProgressLog } from "../retention/partition-upgrade";
 import { migratePgliteChecked, migratePostgresOnce } from "./migrations";
 import { createPglitePreparedRunner } from "./pglite-prepared";
 import * as schema from "./schema/index";
@@ -21,8 +22,10 @@ export interface Database {
   /**
    * Applies the committed drizzle/ migrations; safe to call on every start, and from replicas
    * starting together (migrations.ts). Throws NewerSchemaError on a database a newer build migrated.
+   * Then finishes the move into daily partitions (retention/partition-upgrade.ts), reporting its
+   * progress to `log`, and gives today and the days ahead their partitions.
    */
-  migrate(): Promise<void>;
+  migrate(log?: ProgressLog): Promise<void>;
   /**
    * Runs a hot statement whose text never changes as a named prepared statement: parsed once
    * per connection (PostgreSQL) or per database (PGlite, see pglite-prepared.ts) instead of on
@@ -62,6 +65,8 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+const ignoreProgress: ProgressLog = () => {};
+
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.maxConnections ?? 10);
   return createPglite(options.pgliteClient ?? openPglite(options.pgliteDataDir, options.pgliteTemplate));
@@ -87,7 +92,11 @@ function createPostgres(url: string, max: number): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
     },
-    migrate: () => migratePostgresOnce(url, client, () => preferLz4(client)),
+    migrate: (log = ignoreProgress) =>
+      migratePostgresOnce(url, client, async () => {
+        await preferLz4(client);
+        await finishPartitionUpgrade(db, log);
+      }),
     ping: async () => {
       await client`select 1`;
     },
@@ -145,7 +154,10 @@ function createPglite(client: PGlite): Database {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return runPrepared(text, params);
     },
-    migrate: () => migratePgliteChecked(client),
+    migrate: async (log = ignoreProgress) => {
+      await migratePgliteChecked(client);
+      await finishPartitionUpgrade(db, log);
+    },
     ping: async () => {
       await client.query("select 1");
     },

@@ -9,12 +9,15 @@ import { exceptionColumns } from "../exceptions/exception.queries";
  * occurrences_issue_received_idx, scoped by organization, project and issue like every read.
  */
 export function selectLatestOccurrences(db: Db, organizationId: string, projectId: string, issueId: string, limit: number) {
-  return db
-    .select({ ...exceptionColumns, data: occurrences.data })
-    .from(occurrences)
-    .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.issueId, issueId)))
-    .orderBy(indexOrder(occurrences.receivedAt, "DESC"), indexOrder(occurrences.id, "DESC"))
-    .limit(limit);
+  return (
+    db
+      .select({ ...exceptionColumns, data: occurrences.data })
+      .from(occurrences)
+      .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.issueId, issueId)))
+      // The partition key first, as the exception list does (exception.queries.ts).
+      .orderBy(indexOrder(occurrences.receivedOn, "DESC"), indexOrder(occurrences.receivedAt, "DESC"), indexOrder(occurrences.id, "DESC"))
+      .limit(limit)
+  );
 }
 
 export type LatestOccurrenceRow = Awaited<ReturnType<typeof selectLatestOccurrences>>[number];

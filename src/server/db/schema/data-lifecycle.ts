@@ -85,3 +85,33 @@ export const deletions = pgTable(
   },
   (t) => [index("deletions_organization_created_idx").on(t.organizationId, t.createdAt.desc())],
 );
+
+/**
+ * The maintenance job's runs (retention/maintenance-run.ts): partitions ahead, retention. The row
+ * of a run still going is its lease — the partial unique index lets one run at a time exist across
+ * every replica — kept alive by `heartbeat_at`; a run whose heartbeat stopped (its process died) is
+ * closed by the next. `summary` says what went (partitions dropped, rows cleaned, days created).
+ */
+export const maintenanceRuns = pgTable(
+  "maintenance_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Always "maintenance": the column the one-running index is on. */
+    lane: text("lane").notNull().default("maintenance"),
+    /** The moment the run acted as of (now, or `--as-of`). */
+    asOf: timestamp("as_of", { withTimezone: true }).notNull(),
+    /** Which process ran it (host and pid), for the operator reading the table. */
+    holder: text("holder").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    summary: jsonText("summary"),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("maintenance_runs_one_running_idx")
+      .on(t.lane)
+      .where(sql`finished_at is null`),
+    index("maintenance_runs_started_idx").on(t.startedAt.desc()),
+  ],
+);

@@ -163,16 +163,21 @@ export async function commitEvents(db: StatementRunner, batch: PreparedOccurrenc
           message_template text)
       ),
       occ as (
-        insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, platform,
+        insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, received_on, level, platform,
                                  environment, environment_bucket, release, name, message, user_key, fingerprint, data)
-        select organization_id, project_id, target_issue_id, event_id, timestamp, received_at, level, platform,
-               environment, environment_bucket, release, name, message, user_key, fingerprint, d.data
+        select organization_id, project_id, target_issue_id, event_id, timestamp, received_at, (received_at at time zone 'UTC')::date,
+               level, platform, environment, environment_bucket, release, name, message, user_key, fingerprint, d.data
         from resolved r join documents d on d.document_index = r.document_index
         -- A project deleted since its key was cached: its rows are left out (the foreign key would
         -- fail the whole statement) and reported as orphans.
         where exists (select 1 from projects p where p.id = r.project_id)
+          -- The event id's unique index holds within a day (the partition key is in it): a retry
+          -- of an event stored just before midnight is found in the day before, one probe into
+          -- one partition.
+          and not exists (select 1 from occurrences o where o.project_id = r.project_id and o.event_id = r.event_id
+                                                        and o.received_on = (r.received_at at time zone 'UTC')::date - 1)
         order by project_id, event_id
-        on conflict (project_id, event_id) do nothing
+        on conflict (project_id, event_id, received_on) do nothing
         returning id, organization_id, project_id, issue_id, event_id, timestamp, received_at, environment, environment_bucket, release, user_key, message, fingerprint
       ),
       -- The row each issue is created with, should it be new: the meta of a fingerprint that went to it.
