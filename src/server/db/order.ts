@@ -11,3 +11,13 @@ import type { SortDirection } from "../../shared/sort";
 export function indexOrder(column: SQLWrapper, direction: SortDirection): SQL {
   return direction === "DESC" ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }
+
+/**
+ * ORDER BY a partition key (occurrences' received_on) in the order PostgreSQL knows the partitions
+ * in: plain ASC / DESC (DESC means NULLS FIRST). Only then does it read the partitions one after
+ * another and stop at the page's end (an ordered Append); in indexOrder's DESC NULLS LAST it merges
+ * an index scan of every partition. The key is NOT NULL, so the rows' order is the same.
+ */
+export function partitionKeyOrder(column: SQLWrapper, direction: SortDirection): SQL {
+  return direction === "DESC" ? sql`${column} desc` : sql`${column} asc`;
+}

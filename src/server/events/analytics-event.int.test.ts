@@ -10,6 +10,7 @@ import { BatchWriter } from "../ingest/store/batch-writer";
 import { createLogger } from "../logger";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers/test-database";
 import { seedProject } from "../../../test/helpers/seed";
+import { ensureCurrentPartitions } from "../retention/current-partitions";
 import { recordAnalyticsEvent } from "./analytics-event.service";
 
 /** Analytics events go through the ingest batch writer: batched, committed before they resolve, under its failure policy. */
@@ -48,6 +49,8 @@ describe("recordAnalyticsEvent", () => {
     const { runner, seen } = watched();
     const writer = writerOn(runner);
     const received = new Date("2026-01-02T03:04:05.678Z");
+    // A day long past: its partition is made here (ingest makes a missing day itself, with one more statement).
+    await ensureCurrentPartitions(database.db, ["2026-01-02"]);
     await Promise.all([
       ...[0, 1, 2, 3, 4].map((n) => recordAnalyticsEvent(writer, project, { name: "page_view", properties: { n, nested: { deep: [n] } } }, received)),
       writer.write(occurrenceFor(project)),

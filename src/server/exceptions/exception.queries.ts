@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { EnvironmentBucket } from "../../shared/environments";
 import type { Db } from "../db/client";
-import { indexOrder } from "../db/order";
+import { indexOrder, partitionKeyOrder } from "../db/order";
 import { offsetOf } from "../db/paging";
 import { issueDailyCounts, issues, occurrences, projectDailyCounts } from "../db/schema/index";
 
@@ -61,7 +61,7 @@ export function selectExceptionPage(db: Db, organizationId: string, projectId: s
       ),
     )
     .orderBy(
-      indexOrder(occurrences.receivedOn, query.direction),
+      partitionKeyOrder(occurrences.receivedOn, query.direction),
       indexOrder(occurrences.receivedAt, query.direction),
       indexOrder(occurrences.id, query.direction),
     )

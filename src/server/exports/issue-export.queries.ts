@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { indexOrder } from "../db/order";
+import { indexOrder, partitionKeyOrder } from "../db/order";
 import type { Db } from "../db/client";
 import { occurrences } from "../db/schema/index";
 import { exceptionColumns } from "../exceptions/exception.queries";
@@ -15,7 +15,7 @@ export function selectLatestOccurrences(db: Db, organizationId: string, projectI
       .from(occurrences)
       .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId), eq(occurrences.issueId, issueId)))
       // The partition key first, as the exception list does (exception.queries.ts).
-      .orderBy(indexOrder(occurrences.receivedOn, "DESC"), indexOrder(occurrences.receivedAt, "DESC"), indexOrder(occurrences.id, "DESC"))
+      .orderBy(partitionKeyOrder(occurrences.receivedOn, "DESC"), indexOrder(occurrences.receivedAt, "DESC"), indexOrder(occurrences.id, "DESC"))
       .limit(limit)
   );
 }

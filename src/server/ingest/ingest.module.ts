@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
+import { ensureCurrentPartitions } from "../retention/current-partitions";
 import { BatchWriter, DEFAULT_MAX_BATCH_BYTES, type CommittedListener } from "./store/batch-writer";
 import { createClient } from "@redis/client";
 import { IngestRateLimiter } from "./http/ingest-rate-limit";
@@ -59,6 +60,7 @@ export function createIngest(
     maxBatchBytes: database.kind === "postgres" ? DEFAULT_MAX_BATCH_BYTES : 256 * 1024,
     databaseInThread: database.kind !== "postgres",
     tagFlushMs: 1000,
+    ensurePartitions: (days) => ensureCurrentPartitions(database.db, days),
   });
   const keys = new ProjectKeyCache(database.db);
   const dataSettings = new DataSettingsCache(database.db, resolveAuthSecret(env));

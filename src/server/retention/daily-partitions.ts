@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
 import { sqlStateOf } from "../ingest/store/database-errors";
-import { defaultPartitionOf, partitionNameOf, type PartitionedTable } from "./partitioned-tables";
+import { partitionNameOf, type PartitionedTable } from "./partitioned-tables";
 import { addDays, assertDay } from "./utc-days";
 
 /** One day's partition as the catalog lists it. */
@@ -18,7 +18,7 @@ export interface DailyPartition {
  */
 const DDL_LOCK_TIMEOUT = "5s";
 
-/** The day partitions of a table (not its default one), oldest first. */
+/** The day partitions of a table, oldest first. */
 export async function listDailyPartitions(db: Db, table: PartitionedTable): Promise<DailyPartition[]> {
   const rows = await executeRows<{ name: string }>(
     db,
@@ -42,10 +42,10 @@ export function dayBound(table: PartitionedTable, day: string) {
 }
 
 /**
- * Gives each of `days` its own partition, returning the days created. A day's rows already in the
- * default partition (stored before its partition existed) move into it in the same transaction:
- * the new table is created standalone, filled from the default partition, then attached — which
- * also builds its indexes and checks that no row of the day is left in the default partition.
+ * Gives each of `days` its own partition, returning the days created. The table is created
+ * standalone and then attached, which builds its indexes and foreign keys: ATTACH takes a SHARE
+ * UPDATE EXCLUSIVE lock on the parent, which ingest's inserts do not wait for, where CREATE TABLE …
+ * PARTITION OF would take an exclusive one.
  */
 export async function ensureDailyPartitions(db: Db, table: PartitionedTable, days: string[]): Promise<string[]> {
   const existing = new Set((await listDailyPartitions(db, table)).map((partition) => partition.day));
@@ -66,9 +66,9 @@ async function createDailyPartition(db: Db, table: PartitionedTable, day: string
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
       await tx.execute(sql`create table ${partition} (like ${parent} including defaults including constraints including storage including compression)`);
+      // Stated on the table before it is attached, so ATTACH need not scan it to prove it.
       await tx.execute(
-        sql`with moved as (delete from ${sql.identifier(defaultPartitionOf(table))} where ${key} >= ${from} and ${key} < ${to} returning *)
-            insert into ${partition} select * from moved`,
+        sql`alter table ${partition} add constraint ${sql.identifier(`${partitionNameOf(table, day)}_day`)} check (${key} >= ${from} and ${key} < ${to})`,
       );
       await tx.execute(sql`alter table ${parent} attach partition ${partition} for values from (${from}) to (${to})`);
     });
@@ -93,14 +93,4 @@ export async function dropDailyPartition(db: Db, table: PartitionedTable, name: 
     await tx.execute(sql`alter table ${sql.identifier(table.name)} detach partition ${sql.identifier(name)}`);
     await tx.execute(sql`drop table ${sql.identifier(name)}`);
   });
-}
-
-/** The distinct days of the rows waiting in the default partition (a gap in the days created ahead). */
-export async function daysInDefaultPartition(db: Db, table: PartitionedTable): Promise<string[]> {
-  const day = table.keyType === "date" ? sql.identifier(table.key) : sql`(${sql.identifier(table.key)} at time zone 'UTC')::date`;
-  const rows = await executeRows<{ day: string | Date }>(
-    db,
-    sql`select distinct ${day}::text as day from ${sql.identifier(defaultPartitionOf(table))} order by 1`,
-  );
-  return rows.map((row) => String(row.day).slice(0, 10));
 }

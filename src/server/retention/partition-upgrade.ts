@@ -21,13 +21,13 @@ const legacyOf = (table: PartitionedTable) => `${table.name}_unpartitioned`;
  * replica moves, the others wait), before the server answers: readers never see half the rows.
  * Each batch deletes from the old table and inserts into the new one in ONE statement, so a crash
  * or a stop at any point leaves every row in exactly one of the two, and the next start resumes.
- * Every start also gives today and the days ahead their partitions.
+ * Every start also gives yesterday, today and the days ahead their partitions.
  */
 export async function finishPartitionUpgrade(db: Db, log: ProgressLog): Promise<void> {
   for (const table of PARTITIONED_TABLES) {
     if (await tableExists(db, legacyOf(table))) await moveLegacyRows(db, table, log);
     const today = dayOf(new Date());
-    await ensureDailyPartitions(db, table, daysBetween(today, addDays(today, DAYS_AHEAD)));
+    await ensureDailyPartitions(db, table, daysBetween(addDays(today, -1), addDays(today, DAYS_AHEAD)));
   }
 }
 
@@ -45,7 +45,7 @@ async function moveLegacyRows(db: Db, table: PartitionedTable, log: ProgressLog)
   );
   const total = Number(range?.total ?? 0);
   log(`moving ${table.name} into daily partitions`, { table: table.name, rows: total, firstDay: range?.first, lastDay: range?.last });
-  // Every day that has rows gets its partition first, so no moved row lands in the default one.
+  // Every day that has rows gets its partition first: a row needs its day's partition to be stored.
   if (range?.first && range.last) await ensureDailyPartitions(db, table, daysBetween(range.first, range.last));
   const started = Date.now();
   let moved = 0;

@@ -18,8 +18,5 @@ export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
   { name: "events", key: "created_at", time: "created_at", keyType: "timestamptz" },
 ];
 
-/** The partition holding rows of days that have none of their own yet. */
-export const defaultPartitionOf = (table: PartitionedTable) => `${table.name}_default`;
-
 /** `occurrences_p20261128`: the day's partition. */
 export const partitionNameOf = (table: PartitionedTable, day: string) => `${table.name}_p${day.replaceAll("-", "")}`;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { indexOrder } from "../db/order";
+import { indexOrder, partitionKeyOrder } from "../db/order";
 import type { Db } from "../db/client";
 import { occurrences, projectDailyCounts, projects } from "../db/schema/index";
 
@@ -69,7 +69,7 @@ export async function selectAverageRowBytes(db: Db, organizationId: string, proj
     .select({ bytes: storedRowBytes })
     .from(occurrences)
     .where(and(eq(occurrences.organizationId, organizationId), eq(occurrences.projectId, projectId)))
-    .orderBy(indexOrder(occurrences.receivedOn, "DESC"), indexOrder(occurrences.receivedAt, "DESC"))
+    .orderBy(partitionKeyOrder(occurrences.receivedOn, "DESC"), indexOrder(occurrences.receivedAt, "DESC"))
     .limit(SIZE_SAMPLE_ROWS);
   return rows.length ? rows.reduce((sum, row) => sum + row.bytes, 0) / rows.length : 0;
 }

@@ -55,7 +55,9 @@ export const occurrences = pgTable(
     // organization, so the readers' organization filter costs nothing here.
     // The day leads the time so that each partition's index gives rows in (received_on,
     // received_at) order: lists read the partitions newest first and stop (an ordered Append).
-    index("occurrences_issue_received_idx").on(t.issueId, t.receivedOn.desc(), t.receivedAt.desc()),
-    index("occurrences_org_project_received_idx").on(t.organizationId, t.projectId, t.receivedOn.desc(), t.receivedAt.desc()),
+    // The day is DESC NULLS FIRST, PostgreSQL's own DESC, because that is the order it knows the
+    // partitions in; with NULLS LAST it merges an index scan of every partition (db/order.ts).
+    index("occurrences_issue_received_idx").on(t.issueId, t.receivedOn.desc().nullsFirst(), t.receivedAt.desc()),
+    index("occurrences_org_project_received_idx").on(t.organizationId, t.projectId, t.receivedOn.desc().nullsFirst(), t.receivedAt.desc()),
   ],
 );

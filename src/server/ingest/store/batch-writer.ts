@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../../logger";
 import { addMinuteCounts, addOutcomes, addTagCounts, commitItems, type CommittedTags, type IssueFact, type StatementRunner } from "./batch-commit";
 import { commitIsolating } from "./batch-isolation";
+import { isMissingPartition } from "../../retention/current-partitions";
 import { isConcurrencyVictim, isDataError, sqlStateOf } from "./database-errors";
 import type { PendingOccurrence, PendingOutcome } from "./pending-occurrence";
 import { prepareOccurrence, type PreparedOccurrence } from "./prepared-occurrence";
@@ -29,6 +30,11 @@ export interface BatchWriterOptions {
    * batch's requests are answered and the loop gets a turn before the next batch starts.
    */
   databaseInThread?: boolean;
+  /**
+   * Creates the daily partitions of these days (and today's): called when a batch's row found no
+   * partition for its day (retention/current-partitions.ts), before the batch is stored again.
+   */
+  ensurePartitions?: (days: string[]) => Promise<void>;
   /**
    * Transactions committing at once. PostgreSQL overlaps one batch's commit (fsync) with the
    * next batch's statements; PGlite has a single connection, so 1 there.
@@ -381,6 +387,12 @@ export class BatchWriter {
     try {
       return await commitItems(this.db, items);
     } catch (error) {
+      if (isMissingPartition(error) && this.options.ensurePartitions) {
+        // Not the event's fault: its day's partition is created and the batch stored again.
+        const days = items.flatMap((item) => (item instanceof QueuedRow ? [] : [item.minute.slice(0, 10)]));
+        await this.options.ensurePartitions([...new Set(days)]);
+        return await commitItems(this.db, items);
+      }
       if (!isConcurrencyVictim(error)) throw error;
       return await commitItems(this.db, items);
     }
