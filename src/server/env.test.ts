@@ -38,6 +38,12 @@ describe("environment configuration", () => {
     }
   });
 
+  it("keeps exceptions 90 days by default and refuses RETENTION_DAYS outside 1..3650", () => {
+    expect(parseEnv({}).RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ RETENTION_DAYS: "3650" }).RETENTION_DAYS).toBe(3650);
+    for (const value of ["0", "3651", "7.5", "forever"]) expect(() => parseEnv({ RETENTION_DAYS: value }), value).toThrow(/RETENTION_DAYS/);
+  });
+
   it("starts payload workers only on cores beyond the main thread's and the database's, at most two", () => {
     expect([1, 2, 3, 4, 8, 64].map(defaultIngestWorkers)).toEqual([0, 0, 1, 2, 2, 2]);
     expect(parseEnv({ INGEST_WORKERS: "1" }).INGEST_WORKERS).toBe(1);

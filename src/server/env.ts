@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "../shared/data-settings.inputs";
 import { DEFAULT_INGEST_LIMITS, DEFAULT_KEY_BYTE_RATE_LIMIT } from "./ingest/http/ingest-limits";
 import { parseKeyring } from "./secrets/keyring";
 import { missingSecretFix } from "./secrets/local-secret-files";
@@ -132,6 +133,9 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalString,
   AWS_SECRET_ACCESS_KEY: optionalString,
   AWS_SESSION_TOKEN: optionalString,
+  // Days exceptions are kept where an organization and its project chose nothing (data settings);
+  // on FAULTLINE_CLOUD what applies is at most the plan's PLAN_*_RETENTION_DAYS.
+  RETENTION_DAYS: z.coerce.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).default(90),
   // Billing and plans (hosted deployment only, DEPLOYMENT_MODE=FAULTLINE_CLOUD; billing/).
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

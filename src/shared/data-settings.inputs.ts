@@ -58,6 +58,19 @@ export const ScrubRule = z
 export type ScrubRule = z.infer<typeof ScrubRule>;
 export type ScrubRuleRaw = z.input<typeof ScrubRule>;
 
+/**
+ * Days exceptions are kept (issue 35): at least a day, at most ten years. The hosted deployment
+ * also caps what applies by the organization's plan; the value is stored as chosen either way.
+ */
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 3650;
+const RETENTION_DAYS_MESSAGE = `retentionDays is a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`;
+export const RetentionDays = z
+  .number({ message: RETENTION_DAYS_MESSAGE })
+  .int(RETENTION_DAYS_MESSAGE)
+  .min(MIN_RETENTION_DAYS, RETENTION_DAYS_MESSAGE)
+  .max(MAX_RETENTION_DAYS, RETENTION_DAYS_MESSAGE);
+
 const FieldName = z
   .string()
   .trim()
@@ -72,6 +85,7 @@ const Rules = z.array(ScrubRule).max(MAX_SCRUB_RULES, `At most ${MAX_SCRUB_RULES
  * "as the layer above says": the organization's for a project, the product default for an organization.
  */
 const settingsLayer = {
+  retentionDays: RetentionDays.nullish(),
   scrubDefaults: z.boolean().nullish(),
   storeIpAddresses: z.boolean().nullish(),
   sensitiveFields: FieldNames.nullish(),

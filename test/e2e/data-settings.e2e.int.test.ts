@@ -1,7 +1,8 @@
 /**
  * Organization settings → Data & privacy and the project's override in a real browser (issue 35):
  * a rule added and IP storage switched off on the screen are saved, the next event is stored
- * by them, and the project's card shows the count of values scrubbed today.
+ * by them, and the project's card shows the count of values scrubbed today; the organization's
+ * retention chosen on the card (an impossible number refused there) is what the project inherits.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -52,11 +53,23 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("Data & privacy settings
     await rule.getByTestId("scrub-rule-replacement").fill("<email>");
     await card.getByTestId("safe-fields-input").fill("order_ref");
     await card.getByTestId("safe-fields-add").click();
+    // Retention: the product default until the organization chooses; 0 days is refused on the card.
+    expect(await card.getByTestId("retention-days").inputValue()).toBe("90");
+    expect(await card.getByTestId("retention-days").isDisabled()).toBe(true);
+    await card.getByTestId("retention-effective").getByText("Now kept: 90 days", { exact: false }).waitFor();
+    await card.getByTestId("override-retentionDays").click();
+    await card.getByTestId("retention-days").fill("0");
+    await card.getByTestId("save-data-settings").click();
+    await card.getByText("retentionDays is a whole number of days from 1 to 3650").waitFor();
+    expect((await session.query("dataSettings.organization")).data.settings.retentionDays).toBeNull();
+    await card.getByTestId("retention-days").fill("30");
     await card.getByTestId("save-data-settings").click();
     await page.getByText("Data settings saved").waitFor();
 
     const saved = await session.query("dataSettings.organization");
+    expect(saved.data.settings.retentionDays).toBe(30);
     expect(saved.data.effective).toEqual({
+      retentionDays: 30,
       scrubDefaults: true,
       storeIpAddresses: false,
       sensitiveFields: [],
@@ -83,6 +96,10 @@ describe.runIf(hasChromium && existsSync(BUILT_CLIENT))("Data & privacy settings
     await projectCard.getByTestId("scrubbed-today").getByText("3 values scrubbed today").waitFor();
     expect(await projectCard.getByTestId("override-rules").getAttribute("data-state")).toBe("unchecked");
     expect(await projectCard.getByTestId("store-ip-addresses").getAttribute("data-state")).toBe("unchecked");
+    // The project inherits the organization's 30 days until it overrides them.
+    expect(await projectCard.getByTestId("override-retentionDays").getAttribute("data-state")).toBe("unchecked");
+    expect(await projectCard.getByTestId("retention-days").inputValue()).toBe("30");
+    await projectCard.getByTestId("retention-effective").getByText("Now kept: 30 days", { exact: false }).waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Plan } from "../../shared/billing.inputs";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
@@ -22,6 +22,14 @@ export async function organizationPlan(db: Db, organizationId: string): Promise<
     .where(and(eq(subscriptions.organizationId, organizationId), inArray(subscriptions.status, [...ENTITLED_STATUSES])))
     .limit(1);
   return rows[0]?.plan === "plus" ? "plus" : "free";
+}
+
+/**
+ * True where the organization in `organizationId` (a column of the outer query) is on plus, as
+ * organizationPlan decides it: for reading many organizations' plans in one statement.
+ */
+export function onPlusPlan(organizationId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.organizationId} = ${organizationId} and ${inArray(subscriptions.status, [...ENTITLED_STATUSES])} and ${subscriptions.plan} = 'plus')`;
 }
 
 /**

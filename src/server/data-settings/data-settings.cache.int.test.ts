@@ -4,7 +4,7 @@ import { seedProject } from "../../../test/helpers/seed";
 import { DataSettingsCache } from "./data-settings.cache";
 import { upsertDataSettingsLayer } from "./data-settings.queries";
 
-const LAYER = { scrubDefaults: null, storeIpAddresses: null, sensitiveFields: null, safeFields: null, rules: null };
+const LAYER = { retentionDays: null, scrubDefaults: null, storeIpAddresses: null, sensitiveFields: null, safeFields: null, rules: null };
 
 describe("DataSettingsCache", () => {
   let database: TestDatabase;

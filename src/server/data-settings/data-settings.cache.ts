@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { ScrubSettings } from "../ingest/normalize/scrub-settings";
 import { selectDataSettingsLayers } from "./data-settings.queries";
-import { resolveDataSettings } from "./data-settings.resolve";
+import { resolveScrubSettings } from "./data-settings.resolve";
 import { scrubHashKey } from "./scrub-hash-key";
 
 /** What the settings verbs tell ingest's cache, so this process applies a change at once. */
@@ -66,6 +66,6 @@ export class DataSettingsCache implements DataSettingsChanges {
   private async load(organizationId: string, projectId: string): Promise<ScrubSettings> {
     this.queries += 1;
     const layers = await selectDataSettingsLayers(this.db, organizationId, projectId);
-    return { ...resolveDataSettings(layers.organization, layers.project), hashKey: scrubHashKey(this.serverSecret, organizationId) };
+    return { ...resolveScrubSettings(layers.organization, layers.project), hashKey: scrubHashKey(this.serverSecret, organizationId) };
   }
 }

@@ -4,6 +4,7 @@ import { dataSettings, projects, scrubDailyCounts } from "../db/schema/index";
 import type { DataSettingsLayer } from "../../shared/data-settings.views";
 
 const layerColumns = {
+  retentionDays: dataSettings.retentionDays,
   scrubDefaults: dataSettings.scrubDefaults,
   storeIpAddresses: dataSettings.storeIpAddresses,
   sensitiveFields: dataSettings.sensitiveFields,
@@ -16,6 +17,7 @@ type LayerRow = { [K in keyof typeof layerColumns]: unknown };
 /** A stored row as a layer: columns as written, null where the row says nothing (or there is no row). */
 export function toLayer(row: LayerRow | undefined): DataSettingsLayer {
   return {
+    retentionDays: (row?.retentionDays as number | null) ?? null,
     scrubDefaults: (row?.scrubDefaults as boolean | null) ?? null,
     storeIpAddresses: (row?.storeIpAddresses as boolean | null) ?? null,
     sensitiveFields: (row?.sensitiveFields as string[] | null) ?? null,

@@ -5,14 +5,15 @@ import * as service from "./data-settings.service";
 
 const tag = "Data settings";
 const FIELDS =
-  "`scrubDefaults`, `storeIpAddresses`, `sensitiveFields`, `safeFields`, `rules` ({ type: creditcard|email|ip|iban|uuid|password|pattern, pattern?, method: mask|remove|hash|replace, replacement? })";
+  "`retentionDays` (1..3650; on the hosted deployment stored as asked but applied at most the plan's days, `retention.capped` then true), `scrubDefaults`, `storeIpAddresses`, `sensitiveFields`, `safeFields`, `rules` ({ type: creditcard|email|ip|iban|uuid|password|pattern, pattern?, method: mask|remove|hash|replace, replacement? })";
 
 /** REST twins of dataSettings.* (tRPC); path ids win over the body. */
 export const dataSettingsRestRoutes: RestRoute[] = [
   {
     method: "get",
     path: "/organizations/:orgId/data-settings",
-    summary: "Get the organization's data settings (server-side scrubbing): what it set (null: product default), what applies, and values scrubbed today",
+    summary:
+      "Get the organization's data settings (retention and server-side scrubbing): what it set (null: product default), what applies, the retention's default and plan cap, and values scrubbed today",
     tag,
     output: OrganizationDataSettings,
     response: "The organization's data settings",
@@ -37,7 +38,7 @@ export const dataSettingsRestRoutes: RestRoute[] = [
     method: "get",
     path: `${PROJECT_PATH}/data-settings`,
     summary:
-      "Get the project's data settings: its `overrides` (null: as the organization says), the `organization` values it inherits, the `effective` values ingest applies, and values scrubbed today",
+      "Get the project's data settings: its `overrides` (null: as the organization says), the `organization` values it inherits, the `effective` values (what ingest and retention apply), the retention's default and plan cap, and values scrubbed today",
     tag,
     input: ProjectDataSettingsInput,
     output: ProjectDataSettings,

@@ -7,11 +7,13 @@ import { FieldError } from "@/client/components/form-field";
 import { errorMessage } from "@/client/lib/api-error";
 import type { DataSettingsLayer, DataSettingsValues } from "@/shared/data-settings.views";
 import { DataSettingsEditor, toLayer, type EditorState } from "./data-settings-editor";
+import type { RetentionShown } from "./retention-field";
 
 interface Loaded {
   /** What the editor starts from. */
   initial: EditorState;
   inherited?: DataSettingsValues;
+  retention: RetentionShown;
   scrubbedToday: number;
 }
 
@@ -26,8 +28,8 @@ interface Props {
 }
 
 /**
- * The "Data & privacy" card of organization and project settings: the scrubbing settings, who may
- * change them (organization:update), and how many values were scrubbed today.
+ * The "Data & privacy" card of organization and project settings: retention and the scrubbing
+ * settings, who may change them (organization:update), and how many values were scrubbed today.
  */
 export function DataPrivacyCard({ title, description, testId, query, save, saving, canEdit }: Props) {
   return (
@@ -59,18 +61,23 @@ function LoadedForm({ loaded, save, saving, canEdit }: { loaded: Loaded; save: P
   // A save answers the stored settings: start again from them.
   useEffect(() => setState(loaded.initial), [loaded.initial]);
   return (
+    // noValidate: the days field's min/max would stop the submit with the browser's own bubble; the
+    // card says what is wrong in the shared input's words instead.
     <form
+      noValidate
       className="grid gap-6"
       onSubmit={(event) => {
         event.preventDefault();
         setError(undefined);
-        save(toLayer(state)).catch((cause: unknown) => setError(errorMessage(cause)));
+        const edited = toLayer(state);
+        if (edited.error !== undefined) return setError(edited.error);
+        save(edited.layer).catch((cause: unknown) => setError(errorMessage(cause)));
       }}
     >
       <p className="text-sm" data-testid="scrubbed-today">
         <strong>{loaded.scrubbedToday.toLocaleString()}</strong> {loaded.scrubbedToday === 1 ? "value" : "values"} scrubbed today
       </p>
-      <DataSettingsEditor state={state} inherited={loaded.inherited} onChange={setState} disabled={!canEdit || saving} />
+      <DataSettingsEditor state={state} inherited={loaded.inherited} retention={loaded.retention} onChange={setState} disabled={!canEdit || saving} />
       <FieldError message={error} />
       {canEdit ? (
         <div>

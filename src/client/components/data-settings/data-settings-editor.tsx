@@ -7,8 +7,10 @@ import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/select";
 import { SCRUB_METHODS, SCRUB_RULE_TYPES, type ScrubMethod, type ScrubRuleType } from "@/shared/data-settings.inputs";
 import type { DataSettingsLayer, DataSettingsValues } from "@/shared/data-settings.views";
+import { RetentionField, retentionLayerDays, type RetentionDraft, type RetentionShown } from "./retention-field";
 
-export type SettingKey = keyof DataSettingsValues;
+/** The scrubbing settings, each overridable on its own; retention has its own field (retention-field.tsx). */
+export type SettingKey = Exclude<keyof DataSettingsValues, "retentionDays">;
 type Rule = DataSettingsValues["rules"][number];
 
 const TYPE_LABELS: Record<ScrubRuleType, string> = {
@@ -29,30 +31,41 @@ const METHOD_LABELS: Record<ScrubMethod, string> = { mask: "Mask (****)", remove
 export interface EditorState {
   values: DataSettingsValues;
   overridden?: Record<SettingKey, boolean>;
+  /** The layer's own days or, unchosen, the default's (organization) or the organization's (project). */
+  retention: RetentionDraft;
 }
 
-/** The layer a PUT sends: every field (organization), or only the overridden ones, null for the rest (project). */
-export function toLayer(state: EditorState): DataSettingsLayer {
+/**
+ * The layer a PUT sends: every scrubbing field (organization), or only the overridden ones, null
+ * for the rest (project); retention only when the layer chooses its days. An error when the days
+ * typed are no whole number in range.
+ */
+export function toLayer(state: EditorState): { layer: DataSettingsLayer; error?: undefined } | { error: string } {
   const pick = <K extends SettingKey>(key: K) => (state.overridden && !state.overridden[key] ? null : state.values[key]);
-  return {
+  const retention = retentionLayerDays(state.retention);
+  if (retention.error !== undefined) return { error: retention.error };
+  const layer = {
+    retentionDays: retention.days,
     scrubDefaults: pick("scrubDefaults"),
     storeIpAddresses: pick("storeIpAddresses"),
     sensitiveFields: pick("sensitiveFields"),
     safeFields: pick("safeFields"),
     rules: pick("rules"),
   };
+  return { layer };
 }
 
 interface Props {
   state: EditorState;
   /** The organization's values, shown where a project does not override. */
   inherited?: DataSettingsValues;
+  retention: RetentionShown;
   onChange: (state: EditorState) => void;
   disabled: boolean;
 }
 
 /** The data settings form shared by the organization's card and a project's. */
-export function DataSettingsEditor({ state, inherited, onChange, disabled }: Props) {
+export function DataSettingsEditor({ state, inherited, retention, onChange, disabled }: Props) {
   const shown = (key: SettingKey) => (state.overridden && !state.overridden[key] && inherited ? inherited[key] : state.values[key]);
   const locked = (key: SettingKey) => disabled || Boolean(state.overridden && !state.overridden[key]);
   const set = <K extends SettingKey>(key: K, value: DataSettingsValues[K]) => onChange({ ...state, values: { ...state.values, [key]: value } });
@@ -65,6 +78,7 @@ export function DataSettingsEditor({ state, inherited, onChange, disabled }: Pro
           disabled={disabled}
           onCheckedChange={(checked) =>
             onChange({
+              ...state,
               values: checked === true && inherited ? { ...state.values, [key]: inherited[key] } : state.values,
               overridden: { ...state.overridden!, [key]: checked === true },
             })
@@ -76,6 +90,7 @@ export function DataSettingsEditor({ state, inherited, onChange, disabled }: Pro
 
   return (
     <div className="grid gap-6">
+      <RetentionField draft={state.retention} shown={retention} onChange={(draft) => onChange({ ...state, retention: draft })} disabled={disabled} />
       <Section title="Default scrubbing" override={override("scrubDefaults")}>
         <Toggle
           id="scrub-defaults"
