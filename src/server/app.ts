@@ -32,6 +32,7 @@ import { JobQueue } from "./jobs/job-queue";
 import { JOBS } from "./jobs/job-registry";
 import { sourceMapJobHandlers } from "./sourcemaps/source-map-jobs";
 import { deletionJobHandlers } from "./deletions/deletion-jobs";
+import { FIRST_MAINTENANCE_DELAY_MS, maintenanceJobHandlers, scheduleMaintenance } from "./retention/maintenance-jobs";
 import { resolveSecretsKeyring } from "./auth/secret";
 import { createSecretBox, type SecretBox } from "./secrets/secret-box";
 import { apiNotFound, restErrorHandler } from "./rest/errors";
@@ -140,7 +141,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
       logger: logger.child({ component: "deletions" }),
       projectDeleted: (projectId) => ingest.keys.projectDeleted(projectId),
     }),
+    ...maintenanceJobHandlers({ db: database.db, env, logger: logger.child({ component: "maintenance" }), jobs: jobQueue }),
   });
+  // Partitions ahead and retention, once per cluster every MAINTENANCE_INTERVAL_MINUTES.
+  scheduleMaintenance(jobQueue, env, FIRST_MAINTENANCE_DELAY_MS).catch((error: unknown) => logger.warn("maintenance not scheduled", { err: error }));
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.

@@ -136,6 +136,9 @@ const EnvSchema = z.object({
   // Days exceptions are kept where an organization and its project chose nothing (data settings);
   // on FAULTLINE_CLOUD what applies is at most the plan's PLAN_*_RETENTION_DAYS.
   RETENTION_DAYS: z.coerce.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).default(90),
+  // Minutes between maintenance runs (partitions ahead, retention; retention/maintenance-jobs.ts),
+  // one runner per cluster; 0 turns the schedule off (`npm run maintenance` still works).
+  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   // Billing and plans (hosted deployment only, DEPLOYMENT_MODE=FAULTLINE_CLOUD; billing/).
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

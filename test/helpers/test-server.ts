@@ -53,6 +53,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PGLITE_DATA_DIR: "memory://",
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? "info",
     DEV_OUTBOX: "true",
+    // A test's own data (often dated long ago) is not for the hourly retention run; tests run it themselves.
+    MAINTENANCE_INTERVAL_MINUTES: "0",
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];

@@ -54,6 +54,8 @@ export const JOBS = {
     deletionId: z.string(),
     identity: z.object({ field: z.enum(["id", "email", "ip"]), value: z.string() }).optional(),
   }),
+  /** The maintenance run (retention/maintenance-jobs.ts): partitions ahead and retention; one queued at a time. */
+  "maintenance.run": z.object({}),
 } satisfies JobSchemas;
 
 export type AppJobs = typeof JOBS;
