@@ -50,7 +50,9 @@ const SEED = `
   insert into occurrences (organization_id, project_id, issue_id, event_id, timestamp, received_at, level, environment_bucket, data)
     select 'bench-org', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', md5(n::text),
            now() - (n % ${DAYS}) * interval '1 day', now() - (n % ${DAYS}) * interval '1 day', 'error', 'PRODUCTION',
-           '{"message":"seeded event ' || n || '","exceptions":[{"type":"Error","value":"bench"}]}'
+           -- About 3 KB of hex, a typical stored event's size, which compresses about as one does.
+           '{"message":"seeded event ' || n || '","exceptions":[{"type":"Error","value":"' ||
+             (select string_agg(md5(n::text || k::text), '') from generate_series(1, 96) as k) || '"}]}'
     from generate_series(1, ${OCCURRENCES}) as n;`;
 
 const folder = foldersBeforePartitions();
