@@ -1,8 +1,8 @@
 /**
- * Issue 35: retention by daily partitions while ingest goes on. Seeds N occurrences over 30 days
- * (SQL, as bench:queries does) into daily partitions, then runs the maintenance job's code as of
- * now with a 10-day retention for every project — about twenty whole days dropped, the boundary
- * day's older rows deleted — while envelopes go to another project's DSN, 4 at a time. Prints the
+ * Issue 35: retention by week partitions while ingest goes on. Seeds N occurrences over 30 days
+ * (SQL, as bench:queries does) into week partitions, then runs the maintenance job's code as of
+ * now with a 10-day retention for every project — the weeks wholly older dropped, the older rows
+ * of the week the cutoff falls in deleted (the edge) — while envelopes go to another project's DSN, 4 at a time. Prints the
  * time per dropped partition, the whole run, and ingest latency before and during; checks that
  * nothing older than the cutoff is left and that every newer row is.
  *   npm run bench:retention [-- --occurrences 1000000]
@@ -100,7 +100,7 @@ try {
   }
   const times = dropped.map((p) => p.durationMs);
   console.log(
-    `\n| occurrences | days dropped | rows in them | ms per day p50 / max | edge rows | run s | ingest p50 / p99 ms before | during | envelopes during |`,
+    `\n| occurrences | weeks dropped | rows in them | ms per week p50 / max | edge rows | run s | ingest p50 / p99 ms before | during | envelopes during |`,
   );
   console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
   console.log(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
 import { executeRows } from "../src/server/db/execute";
-import { ensureDailyPartitions } from "../src/server/retention/daily-partitions";
+import { ensurePartitionsFor } from "../src/server/retention/week-partitions";
 import { PARTITIONED_TABLES } from "../src/server/retention/partitioned-tables";
 import { addDays, dayOf, daysBetween } from "../src/server/retention/utc-days";
 import { seedProject } from "../test/helpers/seed";
@@ -20,9 +20,9 @@ export interface SeedShape {
  * each, so the measured project is a minority of every table, as it would be in a shared database.
  */
 export async function seedMillion(db: Db, shape: SeedShape & { otherTenants?: number }) {
-  // Every seeded day gets its daily partition first, as days ahead and the upgrade give them.
+  // Every seeded day's week gets its partition first, as the weeks ahead and the upgrade get theirs.
   const today = dayOf(new Date());
-  await ensureDailyPartitions(db, PARTITIONED_TABLES[0], daysBetween(addDays(today, -shape.days - 1), today));
+  await ensurePartitionsFor(db, PARTITIONED_TABLES[0], daysBetween(addDays(today, -shape.days - 1), today));
   const target = await seedProject(db, "bench-queries");
   await seedProjectRows(db, target.organizationId, target.projectId, shape.issues, shape.occurrences, shape.days);
   for (let tenant = 0; tenant < (shape.otherTenants ?? 4); tenant++) {

@@ -1,12 +1,12 @@
--- Occurrences and native analytics events move into daily partitions (issue 35): retention drops
--- whole days instead of deleting rows from one big table. drizzle cannot declare partitioned
+-- Occurrences and native analytics events move into week partitions (issue 35): retention drops
+-- whole weeks instead of deleting rows from one big table. drizzle cannot declare partitioned
 -- tables, so this migration is written by hand; its snapshot records the columns and indexes as
 -- drizzle sees them. The old tables are renamed here, not copied: copying millions of rows in one
 -- migration statement would hold the start silent for minutes, so the first start moves them in
 -- batches with progress in the log (src/server/retention/partition-upgrade.ts) and drops them.
--- No DEFAULT partition: with one, PostgreSQL cannot read the days in order and stop (an ordered
--- Append) and merges an index scan of every day instead. Today and the days ahead get their
--- partitions at every start and from the maintenance job, and ingest creates a missing day on
+-- No DEFAULT partition: with one, PostgreSQL cannot read the weeks in order and stop (an ordered
+-- Append) and merges an index scan of every week instead. This week and the next get their
+-- partitions at every start and from the maintenance job, and ingest creates a missing week on
 -- the spot (retention/current-partitions.ts), so no row is refused for want of one.
 ALTER TABLE "occurrences" RENAME TO "occurrences_unpartitioned";--> statement-breakpoint
 ALTER INDEX "occurrences_pkey" RENAME TO "occurrences_unpartitioned_pkey";--> statement-breakpoint

@@ -144,7 +144,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     ...maintenanceJobHandlers({ db: database.db, env, logger: logger.child({ component: "maintenance" }), jobs: jobQueue }),
   });
   // Partitions ahead and retention, once per cluster every MAINTENANCE_INTERVAL_MINUTES.
-  scheduleMaintenance(jobQueue, env, FIRST_MAINTENANCE_DELAY_MS).catch((error: unknown) => logger.warn("maintenance not scheduled", { err: error }));
+  await scheduleMaintenance(jobQueue, env, FIRST_MAINTENANCE_DELAY_MS).catch((error: unknown) => logger.warn("maintenance not scheduled", { err: error }));
   // Alerts learn of new and regressed issues after each ingest commit, without ingest waiting.
   ingest.onCommitted((facts) => alerts.handOff.accept(facts));
   // Revoking a key or deleting a project drops it from this process's ingest key cache at once.

@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../src/server/db/client";
 import { executeRows } from "../../src/server/db/execute";
-import { ensureDailyPartitions } from "../../src/server/retention/daily-partitions";
+import { ensurePartitionsFor } from "../../src/server/retention/week-partitions";
 import { PARTITIONED_TABLES } from "../../src/server/retention/partitioned-tables";
-import { dayOf } from "../../src/server/retention/utc-days";
+import { dayOf, weekStartOf } from "../../src/server/retention/utc-days";
 import { seedProject } from "../helpers/seed";
 
 const run = promisify(execFile);
@@ -41,7 +41,8 @@ const receivedDays = (database: Database) =>
 describe("npm run maintenance", () => {
   let dataDir: string;
   const now = Date.now();
-  const old = new Date(now - 35 * DAY_MS);
+  // Old enough that its whole week is past a 30-day retention, whatever weekday today is.
+  const old = new Date(now - 45 * DAY_MS);
   const recent = new Date(now - 5 * DAY_MS);
 
   beforeAll(async () => {
@@ -53,7 +54,7 @@ describe("npm run maintenance", () => {
         sql`insert into issues (organization_id, project_id, fingerprint, grouping_version, title, culprit, level, platform, severity, first_seen, last_seen, event_count, user_count)
             values (${project.organizationId}, ${project.projectId}::uuid, 'cli', 2, 'Error: kept?', 'cli.js', 'error', 'node', 'MEDIUM', now(), now(), 6, 0) returning id::text`,
       );
-      await ensureDailyPartitions(db, PARTITIONED_TABLES[0], [dayOf(old), dayOf(recent)]);
+      await ensurePartitionsFor(db, PARTITIONED_TABLES[0], [dayOf(old), dayOf(recent)]);
       for (const [at, count] of [
         [old, 4],
         [recent, 2],
@@ -77,8 +78,8 @@ describe("npm run maintenance", () => {
   it("on a dry run says what would go with 30 days' retention, and changes nothing", async () => {
     const { stdout } = await maintenance(dataDir, "--dry-run");
     expect(stdout).toContain("(dry run: nothing was changed)");
-    expect(stdout).toContain("1 day partition(s) past retention would be dropped");
-    expect(stdout).toContain(`occurrences_p${dayOf(old).replaceAll("-", "")}: 4 row(s)`);
+    expect(stdout).toContain("1 week partition(s) past retention would be dropped");
+    expect(stdout).toContain(`occurrences_p${weekStartOf(dayOf(old)).replaceAll("-", "")}: 4 row(s)`);
     await withDatabase(dataDir, async (database) => {
       expect(await receivedDays(database)).toEqual([
         { day: dayOf(old), n: 4 },
@@ -90,7 +91,7 @@ describe("npm run maintenance", () => {
   it("drops the day past retention and keeps the rest; --as-of a later date takes the rest too", async () => {
     const { stdout } = await maintenance(dataDir, "--json");
     const summary = JSON.parse(stdout);
-    expect(summary.retention.droppedPartitions).toMatchObject([{ day: dayOf(old), rows: 4 }]);
+    expect(summary.retention.droppedPartitions).toMatchObject([{ week: weekStartOf(dayOf(old)), rows: 4 }]);
     await withDatabase(dataDir, async (database) => {
       expect(await receivedDays(database)).toEqual([{ day: dayOf(recent), n: 2 }]);
     });

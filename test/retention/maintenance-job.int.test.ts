@@ -6,9 +6,10 @@ import { normalizeSentryEvent } from "../../src/server/ingest/normalize/event.no
 import { BatchWriter } from "../../src/server/ingest/store/batch-writer";
 import { createLogger } from "../../src/server/logger";
 import { ensureCurrentPartitions } from "../../src/server/retention/current-partitions";
-import { listDailyPartitions } from "../../src/server/retention/daily-partitions";
+import { listPartitions } from "../../src/server/retention/week-partitions";
 import { maintenanceJobHandlers } from "../../src/server/retention/maintenance-jobs";
 import { PARTITIONED_TABLES } from "../../src/server/retention/partitioned-tables";
+import { weekStartOf } from "../../src/server/retention/utc-days";
 import { seedProject } from "../helpers/seed";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { startTestServer, type TestServer } from "../helpers/test-server";
@@ -71,7 +72,8 @@ describe("ingest on a day without its partition", () => {
     const project = await seedProject(database.db, "missing-partition");
     const receivedAt = new Date("2031-03-04T05:06:07Z");
     const occurrences = PARTITIONED_TABLES[0];
-    expect((await listDailyPartitions(database.db, occurrences)).map((p) => p.day)).not.toContain("2031-03-04");
+    const week = weekStartOf("2031-03-04");
+    expect((await listPartitions(database.db, occurrences)).map((p) => p.start)).not.toContain(week);
     const writer = new BatchWriter(database, createLogger("silent"), {
       maxBatch: 100,
       maxQueue: 100,
@@ -82,11 +84,11 @@ describe("ingest on a day without its partition", () => {
     const occurrence = normalizeSentryEvent({ event_id: crypto.randomUUID().replaceAll("-", ""), message: "from the future", level: "error" });
     await writer.write({ organizationId: project.organizationId, projectId: project.projectId, occurrence, grouping: computeGrouping(occurrence), receivedAt });
     await writer.close();
-    expect((await listDailyPartitions(database.db, occurrences)).map((p) => p.day)).toContain("2031-03-04");
+    expect((await listPartitions(database.db, occurrences)).map((p) => p.start)).toContain(week);
     const [stored] = await executeRows<{ partition: string }>(
       database.db,
       sql`select tableoid::regclass::text as partition from occurrences where project_id = ${project.projectId}::uuid`,
     );
-    expect(stored.partition).toBe("occurrences_p20310304");
+    expect(stored.partition).toBe(`occurrences_p${week.replaceAll("-", "")}`);
   });
 });

@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRows } from "../../src/server/db/execute";
-import { ensureDailyPartitions, listDailyPartitions } from "../../src/server/retention/daily-partitions";
+import { ensurePartitionsFor, listPartitions } from "../../src/server/retention/week-partitions";
 import { selectExceptionPage } from "../../src/server/exceptions/exception.queries";
 import { runMaintenance } from "../../src/server/retention/maintenance-run";
 import { PARTITIONED_TABLES } from "../../src/server/retention/partitioned-tables";
-import { addDays, dayOf, daysBetween } from "../../src/server/retention/utc-days";
+import { addDays, dayOf, daysBetween, weekStartOf } from "../../src/server/retention/utc-days";
+import postgres from "postgres";
 import { runSentryNode } from "../helpers/run-sentry-node";
+import { seedProject } from "../helpers/seed";
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../helpers/test-database";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 import { createOrganization, signUpVerified } from "../helpers/test-users";
 
@@ -48,7 +51,7 @@ function occurrencesOf(server: TestServer, projectId: string) {
  */
 async function spreadOverDays(server: TestServer, projectId: string) {
   const today = dayOf(new Date());
-  await ensureDailyPartitions(server.database.db, PARTITIONED_TABLES[0], daysBetween(addDays(today, -SPREAD_DAYS), today));
+  await ensurePartitionsFor(server.database.db, PARTITIONED_TABLES[0], daysBetween(addDays(today, -SPREAD_DAYS), today));
   await server.database.db.execute(sql`
     update occurrences o set received_at = o.received_at - s.back * interval '1 day',
                              received_on = ((o.received_at - s.back * interval '1 day') at time zone 'UTC')::date
@@ -85,7 +88,7 @@ async function explainOrdered(server: TestServer, query: string) {
   });
 }
 
-describe("retention by daily partitions, on real @sentry/node traffic", () => {
+describe("retention by week partitions, on real @sentry/node traffic", () => {
   let server: TestServer;
   let shortLived: Project;
   let longLived: Project;
@@ -113,10 +116,10 @@ describe("retention by daily partitions, on real @sentry/node traffic", () => {
     { organizationId: longLived.organizationId, projectId: longLived.id, retentionDays: 50 },
   ];
 
-  it("creates the days ahead and, with nothing past retention today, removes nothing", async () => {
+  it("creates the weeks ahead and, with nothing past retention today, removes nothing", async () => {
     const summary = await runMaintenance(server.database.db, { projects: retained(), fallbackDays: 90 });
-    const ahead = addDays(dayOf(new Date()), 7);
-    expect((await listDailyPartitions(server.database.db, PARTITIONED_TABLES[0])).map((p) => p.day)).toContain(ahead);
+    const ahead = weekStartOf(addDays(dayOf(new Date()), 7));
+    expect((await listPartitions(server.database.db, PARTITIONED_TABLES[0])).map((p) => p.start)).toContain(ahead);
     expect(summary?.retention.droppedPartitions).toEqual([]);
     expect(await occurrencesOf(server, shortLived.id)).toEqual(before.short);
     expect(await occurrencesOf(server, longLived.id)).toEqual(before.long);
@@ -124,19 +127,19 @@ describe("retention by daily partitions, on real @sentry/node traffic", () => {
 
   it("says on a dry run what 40 days later would remove, and changes nothing", async () => {
     const asOf = new Date(Date.now() + 40 * DAY_MS);
-    const partitions = await listDailyPartitions(server.database.db, PARTITIONED_TABLES[0]);
+    const partitions = await listPartitions(server.database.db, PARTITIONED_TABLES[0]);
     const summary = await runMaintenance(server.database.db, { asOf, dryRun: true, projects: retained(), fallbackDays: 90 });
     const longCutoff = asOf.getTime() - 50 * DAY_MS;
     const longGone = before.long.filter((row) => Date.parse(row.received_at) < longCutoff).length;
     const dropped = summary!.retention.droppedPartitions.filter((p) => p.table === "occurrences");
-    // Whole days past the longest retention go as partitions, the short-lived project's newer rows at the edge.
+    // Whole weeks past the longest retention go as partitions, the rest past each project's cutoff at the edge.
     expect(dropped.reduce((sum, p) => sum + p.rows, 0) + summary!.retention.edgeRows.occurrences).toBe(before.short.length + longGone);
-    expect(await listDailyPartitions(server.database.db, PARTITIONED_TABLES[0])).toEqual(partitions);
+    expect(await listPartitions(server.database.db, PARTITIONED_TABLES[0])).toEqual(partitions);
     expect(await occurrencesOf(server, shortLived.id)).toEqual(before.short);
     expect(await occurrencesOf(server, longLived.id)).toEqual(before.long);
   });
 
-  it("as of 40 days later keeps each project's retention exactly: whole days dropped, the edge deleted, counters kept", async () => {
+  it("as of 40 days later keeps each project's retention exactly: whole weeks dropped, the edge deleted, counters kept", async () => {
     const asOf = new Date(Date.now() + 40 * DAY_MS);
     const summary = await runMaintenance(server.database.db, { asOf, projects: retained(), fallbackDays: 90 });
     expect(summary).not.toBeNull();
@@ -147,10 +150,10 @@ describe("retention by daily partitions, on real @sentry/node traffic", () => {
     expect(await occurrencesOf(server, shortLived.id)).toEqual([]);
     // 50 days: exactly the rows received after the cutoff.
     expect(await occurrencesOf(server, longLived.id)).toEqual(before.long.filter((row) => Date.parse(row.received_at) >= longCutoff));
-    const droppedDays = summary!.retention.droppedPartitions.filter((p) => p.table === "occurrences").map((p) => p.day);
-    expect(droppedDays.length).toBeGreaterThan(0);
-    const left = (await listDailyPartitions(server.database.db, PARTITIONED_TABLES[0])).map((p) => p.day);
-    for (const day of droppedDays) expect(left).not.toContain(day);
+    const droppedWeeks = summary!.retention.droppedPartitions.filter((p) => p.table === "occurrences").map((p) => p.week);
+    expect(droppedWeeks.length).toBeGreaterThan(0);
+    const left = (await listPartitions(server.database.db, PARTITIONED_TABLES[0])).map((p) => p.start);
+    for (const week of droppedWeeks) expect(left).not.toContain(week);
     // Issue counters are history: unchanged.
     const counts = await executeRows<{ id: string; event_count: number }>(server.database.db, sql`select id::text, event_count from issues`);
     expect(Object.fromEntries(counts.map((row) => [row.id, Number(row.event_count)]))).toEqual(before.eventCounts);
@@ -181,9 +184,10 @@ describe("retention by daily partitions, on real @sentry/node traffic", () => {
 
   it("prunes to the days asked for when a query bounds the day", async () => {
     const day = new Date().toISOString().slice(0, 10);
+    const week = weekStartOf(day).replaceAll("-", "");
     const plan = await explain(server, `select count(*) from occurrences where received_on = '${day}' and project_id = '${longLived.id}'`);
-    expect(plan).toContain(`occurrences_p${day.replaceAll("-", "")}`);
-    expect(plan).not.toMatch(new RegExp(`occurrences_p(?!${day.replaceAll("-", "")})\\d{8}`));
+    expect(plan).toContain(`occurrences_p${week}`);
+    expect(plan).not.toMatch(new RegExp(`occurrences_p(?!${week})\\d{8}`));
   });
 
   it("lets one run at a time hold the lease", async () => {
@@ -194,5 +198,35 @@ describe("retention by daily partitions, on real @sentry/node traffic", () => {
       await server.database.db.execute(sql`update maintenance_runs set finished_at = now() where holder = 'another replica'`);
     }
     expect(await runMaintenance(server.database.db, { projects: retained(), fallbackDays: 90 })).not.toBeNull();
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)("retention beside a long transaction (PostgreSQL)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("leaves a day whose lock it cannot get within a second to the next run, and does the rest", async () => {
+    const project = await seedProject(database.db, "retention-locked");
+    const day = addDays(dayOf(new Date()), -40);
+    await ensurePartitionsFor(database.db, PARTITIONED_TABLES[0], [day]);
+    const retained = [{ organizationId: project.organizationId, projectId: project.projectId, retentionDays: 30 }];
+    const reader = postgres(database.url!, { max: 1, onnotice: () => {} });
+    try {
+      // A reader inside a transaction holds its lock on occurrences until it ends.
+      await reader`begin`;
+      await reader`select count(*) from occurrences`;
+      const blocked = await runMaintenance(database.db, { projects: retained, fallbackDays: 90 });
+      expect(blocked?.retention.lockedPartitions).toEqual([`occurrences_p${weekStartOf(day).replaceAll("-", "")}`]);
+      expect(blocked?.retention.droppedPartitions).toEqual([]);
+      await reader`commit`;
+    } finally {
+      await reader.end();
+    }
+    const next = await runMaintenance(database.db, { projects: retained, fallbackDays: 90 });
+    expect(next?.retention.droppedPartitions.map((p) => p.week)).toEqual([weekStartOf(day)]);
+    expect(next?.retention.lockedPartitions).toEqual([]);
   });
 });

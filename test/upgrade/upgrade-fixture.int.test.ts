@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, openPglite, type Database } from "../../src/server/db/client";
 import { latestKnownMigration } from "../../src/server/db/migrations";
 import { TEST_DATABASE_URL } from "../helpers/test-database";
+import { weekStartOf } from "../../src/server/retention/utc-days";
 import { expectedEvents, expectedOccurrences, fixtureManifest, loadUpgradeFixture } from "./load-upgrade-fixture";
 
 type Rows = Record<string, unknown>[];
@@ -34,8 +35,8 @@ async function expectFixtureContent(query: Query) {
 }
 
 /**
- * Issue 35's upgrade: occurrences and events became daily partitions, the old tables' rows moved
- * into them (none left in the default partition, the old tables gone) with progress in the log.
+ * Issue 35's upgrade: occurrences and events became week partitions, the old tables' rows moved
+ * into them (each in its week's partition, the old tables gone) with progress in the log.
  */
 async function expectPartitioned(query: Query, log: string[]) {
   const kinds = await query(
@@ -50,16 +51,16 @@ async function expectPartitioned(query: Query, log: string[]) {
   );
   const byDay = new Map<string, number>();
   for (const row of fixtureManifest().occurrences) byDay.set(row.receivedAt.slice(0, 10), (byDay.get(row.receivedAt.slice(0, 10)) ?? 0) + 1);
-  expect(homes).toEqual([...byDay].sort().map(([day, n]) => ({ partition: `occurrences_p${day.replaceAll("-", "")}`, day, n })));
+  expect(homes).toEqual([...byDay].sort().map(([day, n]) => ({ partition: `occurrences_p${weekStartOf(day).replaceAll("-", "")}`, day, n })));
   const [inconsistent] = await query(`select count(*)::int as n from occurrences where received_on <> (received_at at time zone 'UTC')::date`);
   expect(inconsistent.n).toBe(0);
   const eventHomes = await query(
-    `select count(*)::int as n from events where tableoid::regclass::text <> 'events_p' || to_char(created_at at time zone 'UTC', 'YYYYMMDD')`,
+    `select count(*)::int as n from events where tableoid::regclass::text <> 'events_p' || to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYYMMDD')`,
   );
   expect(eventHomes[0].n).toBe(0);
-  expect(log).toContain("moving occurrences into daily partitions");
-  expect(log).toContain("moved occurrences into daily partitions");
-  expect(log).toContain("moved events into daily partitions");
+  expect(log).toContain("moving occurrences into week partitions");
+  expect(log).toContain("moved occurrences into week partitions");
+  expect(log).toContain("moved events into week partitions");
 }
 
 /** The dump was made at an older commit: migrating applies the rest, and every one is recorded. */
@@ -77,7 +78,7 @@ describe("the upgrade fixture (a database main wrote from real SDK traffic)", ()
     expect(manifest.duplicatedEventIds.length).toBeGreaterThan(0);
   });
 
-  it("loads into a fresh PGlite, which this version upgrades into daily partitions with every row kept once", async () => {
+  it("loads into a fresh PGlite, which this version upgrades into week partitions with every row kept once", async () => {
     const client = openPglite("memory://");
     const database = createDatabase({ pgliteDataDir: "memory://", pgliteClient: client });
     const log: string[] = [];
@@ -116,7 +117,7 @@ describe.runIf(TEST_DATABASE_URL)("the upgrade fixture on PostgreSQL", () => {
     await cleanup.end();
   });
 
-  it("loads into a fresh database, which this version upgrades into daily partitions with every row kept once", async () => {
+  it("loads into a fresh database, which this version upgrades into week partitions with every row kept once", async () => {
     const create = admin();
     await create.unsafe(`create database ${name}`);
     await create.end();

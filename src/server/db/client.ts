@@ -22,7 +22,7 @@ export interface Database {
   /**
    * Applies the committed drizzle/ migrations; safe to call on every start, and from replicas
    * starting together (migrations.ts). Throws NewerSchemaError on a database a newer build migrated.
-   * Then finishes the move into daily partitions (retention/partition-upgrade.ts), reporting its
+   * Then finishes the move into week partitions (retention/partition-upgrade.ts), reporting its
    * progress to `log`, and gives today and the days ahead their partitions.
    */
   migrate(log?: ProgressLog): Promise<void>;

@@ -45,7 +45,7 @@ const notOfDeletedIssue = sql`not exists (select 1 from ${issues} where ${issues
 /**
  * Newest first by default, served by occurrences_issue_received_idx / occurrences_org_project_received_idx.
  * The day comes first in the order (it is the partition key, and received_at's own day, so the
- * order is the same): PostgreSQL then reads the daily partitions one after another, newest first,
+ * order is the same): PostgreSQL then reads the week partitions one after another, newest first,
  * and stops at the page's end instead of merging an index scan of every partition.
  */
 export function selectExceptionPage(db: Db, organizationId: string, projectId: string, query: ExceptionPageQuery) {

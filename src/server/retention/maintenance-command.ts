@@ -29,13 +29,16 @@ export function describeMaintenance(summary: MaintenanceSummary): string {
   const verb = (done: string, would: string) => (summary.dryRun ? would : done);
   const lines = [`maintenance as of ${summary.asOf}${summary.dryRun ? " (dry run: nothing was changed)" : ""}`];
   for (const [table, days] of Object.entries(summary.partitionsCreated)) {
-    lines.push(`${table}: ${days.length} day partition(s) ${verb("created", "would be created")}${days.length ? ` (${days[0]} … ${days.at(-1)})` : ""}`);
+    lines.push(`${table}: ${days.length} week partition(s) ${verb("created", "would be created")}${days.length ? ` (${days[0]} … ${days.at(-1)})` : ""}`);
   }
   const dropped = summary.retention.droppedPartitions;
-  lines.push(`${dropped.length} day partition(s) past retention ${verb("dropped", "would be dropped")}`);
+  lines.push(`${dropped.length} week partition(s) past retention ${verb("dropped", "would be dropped")}`);
   for (const p of dropped) lines.push(`  ${p.partition}: ${p.rows} row(s)${summary.dryRun ? "" : ` in ${p.durationMs} ms`}`);
+  const locked = summary.retention.lockedPartitions;
+  if (locked.length)
+    lines.push(`${locked.length} week partition(s) kept for now: a long transaction held their lock (${locked.join(", ")}); the next run drops them`);
   for (const [table, rows] of Object.entries(summary.retention.edgeRows)) {
-    lines.push(`${table}: ${rows} row(s) past their project's retention in days kept ${verb("deleted", "would be deleted")}`);
+    lines.push(`${table}: ${rows} row(s) past their project's retention in weeks kept ${verb("deleted", "would be deleted")}`);
   }
   const rollups = Object.entries(summary.retention.rollupRows).filter(([, n]) => n > 0);
   lines.push(`rollup rows past retention ${verb("deleted", "would be deleted")}: ${rollups.length ? rollups.map(([t, n]) => `${t} ${n}`).join(", ") : "none"}`);

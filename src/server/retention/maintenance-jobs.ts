@@ -52,6 +52,7 @@ export function summaryFields(summary: MaintenanceSummary) {
     dryRun: summary.dryRun,
     partitionsCreated: created,
     partitionsDropped: summary.retention.droppedPartitions.length,
+    partitionsLocked: summary.retention.lockedPartitions.length,
     rowsInDroppedPartitions: summary.retention.droppedPartitions.reduce((sum, p) => sum + p.rows, 0),
     edgeRows: summary.retention.edgeRows,
     rollupRows: Object.values(summary.retention.rollupRows).reduce((sum, n) => sum + n, 0),

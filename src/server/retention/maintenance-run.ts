@@ -2,11 +2,11 @@ import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { ensureDailyPartitions, listDailyPartitions } from "./daily-partitions";
+import { ensurePartitionsFor, listPartitions } from "./week-partitions";
 import { DAYS_AHEAD } from "./partition-upgrade";
 import { PARTITIONED_TABLES } from "./partitioned-tables";
 import { sweepRetention, type RetainedProject, type RetentionSummary } from "./retention-sweep";
-import { addDays, dayOf, daysBetween } from "./utc-days";
+import { addDays, dayOf, daysBetween, weekStartOf } from "./utc-days";
 
 export interface MaintenanceOptions {
   /** Act as if it were this moment (`--as-of`); now by default. */
@@ -22,7 +22,7 @@ export interface MaintenanceOptions {
 export interface MaintenanceSummary {
   asOf: string;
   dryRun: boolean;
-  /** Day partitions created ahead, per table. */
+  /** Week partitions created ahead (their Mondays), per table. */
   partitionsCreated: Record<string, string[]>;
   retention: RetentionSummary;
   durationMs: number;
@@ -32,7 +32,7 @@ export interface MaintenanceSummary {
 const ABANDONED_AFTER = "10 minutes";
 
 /**
- * One maintenance run: each partitioned table gets its days ahead, then retention (retention-sweep.ts). At most one run at a time across
+ * One maintenance run: each partitioned table gets its weeks ahead, then retention (retention-sweep.ts). At most one run at a time across
  * every replica — its `maintenance_runs` row is the lease — so a second caller gets null and does
  * nothing. A dry run takes no lease, records nothing and changes nothing.
  */
@@ -51,10 +51,10 @@ export async function runMaintenance(db: Db, options: MaintenanceOptions): Promi
       const today = dayOf(asOf);
       const wanted = daysBetween(today, addDays(today, DAYS_AHEAD));
       if (dryRun) {
-        const existing = new Set((await listDailyPartitions(db, table)).map((p) => p.day));
-        partitionsCreated[table.name] = wanted.filter((day) => !existing.has(day));
+        const existing = new Set((await listPartitions(db, table)).map((p) => p.start));
+        partitionsCreated[table.name] = [...new Set(wanted.map(weekStartOf))].filter((week) => !existing.has(week));
       } else {
-        partitionsCreated[table.name] = await ensureDailyPartitions(db, table, wanted);
+        partitionsCreated[table.name] = await ensurePartitionsFor(db, table, wanted);
       }
       await beat();
     }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { ensureDailyPartitions } from "./daily-partitions";
+import { ensurePartitionsFor } from "./week-partitions";
 import { PARTITIONED_TABLES, type PartitionedTable } from "./partitioned-tables";
 import { addDays, dayOf, daysBetween } from "./utc-days";
 
@@ -9,15 +9,15 @@ export type ProgressLog = (message: string, fields: Record<string, unknown>) => 
 
 /** Rows moved per statement: each batch is its own transaction, so a crash loses no work. */
 const MOVE_BATCH = 5_000;
-/** Days given their partition at start, beyond today (the maintenance job keeps this lead). */
-export const DAYS_AHEAD = 7;
+/** Days given their partition at start, beyond today (the maintenance job keeps this lead): the next week always exists. */
+export const DAYS_AHEAD = 8;
 
 /** Where migration 0025 left the rows of a table it turned into partitions. */
 const legacyOf = (table: PartitionedTable) => `${table.name}_unpartitioned`;
 
 /**
  * The first start after migration 0025 moves the rows of the old unpartitioned tables into the
- * daily partitions, then drops the old tables. Runs after the migrations, under their lock (one
+ * week partitions, then drops the old tables. Runs after the migrations, under their lock (one
  * replica moves, the others wait), before the server answers: readers never see half the rows.
  * Each batch deletes from the old table and inserts into the new one in ONE statement, so a crash
  * or a stop at any point leaves every row in exactly one of the two, and the next start resumes.
@@ -27,7 +27,7 @@ export async function finishPartitionUpgrade(db: Db, log: ProgressLog): Promise<
   for (const table of PARTITIONED_TABLES) {
     if (await tableExists(db, legacyOf(table))) await moveLegacyRows(db, table, log);
     const today = dayOf(new Date());
-    await ensureDailyPartitions(db, table, daysBetween(addDays(today, -1), addDays(today, DAYS_AHEAD)));
+    await ensurePartitionsFor(db, table, daysBetween(addDays(today, -1), addDays(today, DAYS_AHEAD)));
   }
 }
 
@@ -44,9 +44,9 @@ async function moveLegacyRows(db: Db, table: PartitionedTable, log: ProgressLog)
     sql`select count(*) as total, min((${time} at time zone 'UTC')::date)::text as first, max((${time} at time zone 'UTC')::date)::text as last from ${legacy}`,
   );
   const total = Number(range?.total ?? 0);
-  log(`moving ${table.name} into daily partitions`, { table: table.name, rows: total, firstDay: range?.first, lastDay: range?.last });
-  // Every day that has rows gets its partition first: a row needs its day's partition to be stored.
-  if (range?.first && range.last) await ensureDailyPartitions(db, table, daysBetween(range.first, range.last));
+  log(`moving ${table.name} into week partitions`, { table: table.name, rows: total, firstDay: range?.first, lastDay: range?.last });
+  // Every week that has rows gets its partition first: a row needs its week's partition to be stored.
+  if (range?.first && range.last) await ensurePartitionsFor(db, table, daysBetween(range.first, range.last));
   const started = Date.now();
   let moved = 0;
   let lastLog = started;
@@ -59,11 +59,11 @@ async function moveLegacyRows(db: Db, table: PartitionedTable, log: ProgressLog)
     after = batch.last;
     if (Date.now() - lastLog >= 2_000) {
       lastLog = Date.now();
-      log(`moving ${table.name} into daily partitions`, { table: table.name, moved, rows: total, percent: total ? Math.floor((moved / total) * 100) : 100 });
+      log(`moving ${table.name} into week partitions`, { table: table.name, moved, rows: total, percent: total ? Math.floor((moved / total) * 100) : 100 });
     }
   }
   await db.execute(sql`drop table ${legacy}`);
-  log(`moved ${table.name} into daily partitions`, { table: table.name, moved, durationMs: Date.now() - started });
+  log(`moved ${table.name} into week partitions`, { table: table.name, moved, durationMs: Date.now() - started });
 }
 
 /** One batch, by primary key order from `after`: deleted from the old table and inserted into the new in one statement. */

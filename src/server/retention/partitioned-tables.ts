@@ -1,5 +1,5 @@
 /**
- * The tables kept in daily partitions (migration 0025) and what each is partitioned by. Occurrences
+ * The tables kept in week partitions (migration 0025) and what each is partitioned by. Occurrences
  * by `received_on`, a date beside `received_at` (the event id's unique index has to hold the key,
  * and a timestamp in it would make every delivery unique); native events by `created_at` itself.
  */
@@ -18,5 +18,5 @@ export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
   { name: "events", key: "created_at", time: "created_at", keyType: "timestamptz" },
 ];
 
-/** `occurrences_p20261128`: the day's partition. */
-export const partitionNameOf = (table: PartitionedTable, day: string) => `${table.name}_p${day.replaceAll("-", "")}`;
+/** `occurrences_p20261123`: the partition of the week starting that Monday. */
+export const partitionNameOf = (table: PartitionedTable, week: string) => `${table.name}_p${week.replaceAll("-", "")}`;

@@ -1,9 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executeRows } from "../db/execute";
-import { countPartitionRows, dropDailyPartition, listDailyPartitions } from "./daily-partitions";
+import { sqlStateOf } from "../ingest/store/database-errors";
+import { countPartitionRows, dropPartition, listPartitions } from "./week-partitions";
 import { PARTITIONED_TABLES, type PartitionedTable } from "./partitioned-tables";
-import { addDays, dayOf } from "./utc-days";
+import { dayOf, weekStartOf } from "./utc-days";
 
 /** How long one project's data is kept (data-settings/project-retention.ts resolves it). */
 export interface RetainedProject {
@@ -25,15 +26,18 @@ export interface RetentionPlan {
 export interface DroppedPartition {
   table: string;
   partition: string;
-  day: string;
+  /** The week's Monday. */
+  week: string;
   rows: number;
   durationMs: number;
 }
 
 export interface RetentionSummary {
-  /** Whole days dropped (or, on a dry run, that would be). */
+  /** Whole weeks dropped (or, on a dry run, that would be). */
   droppedPartitions: DroppedPartition[];
-  /** Rows past their project's retention deleted from partitions still kept (the edge), per table. */
+  /** Weeks whose drop gave up waiting for its lock (a long transaction): the next run drops them. */
+  lockedPartitions: string[];
+  /** Rows past their project's retention deleted from weeks still kept (the edge), per table. */
   edgeRows: Record<string, number>;
   /** Rollup rows (hourly/daily counts, release health) of days past retention, per table. */
   rollupRows: Record<string, number>;
@@ -44,27 +48,37 @@ const DELETE_BATCH = 5_000;
 /** A session can still send updates this long after it started (Relay accepts 5 days); its dedup rows go after. */
 const SESSION_UPDATE_DAYS = 6;
 
+/** SQLSTATE of a lock wait that reached lock_timeout. */
+const LOCK_NOT_AVAILABLE = "55P03";
+
 const cutoffOf = (asOf: Date, days: number) => new Date(asOf.getTime() - days * 86_400_000);
 
 /**
- * Retention as of `plan.asOf`: a day's partition goes whole once every project's retention has
- * passed it (the longest retention decides); a project keeping less than the longest has its rows
- * older than its own cutoff deleted from the days still kept, in batches (the edge); its charts'
- * rollups of days past retention go too, so charts show what still exists. Issue counters stay.
- * On a dry run nothing changes and the summary says what would go.
+ * Retention as of `plan.asOf`: a week's partition goes whole once every project's retention has
+ * passed all of it (the longest retention decides); in the weeks still kept, each project's rows
+ * older than its own cutoff are deleted in batches (the edge: the week the cutoff falls in, and
+ * for a project keeping less than the longest, the weeks between); its charts' rollups of days
+ * past retention go too, so charts show what still exists. Issue counters stay. On a dry run
+ * nothing changes and the summary says what would go.
  */
 export async function sweepRetention(db: Db, plan: RetentionPlan): Promise<RetentionSummary> {
   const longest = plan.projects.length > 0 ? Math.max(...plan.projects.map((p) => p.retentionDays)) : plan.fallbackDays;
   const keepFrom = cutoffOf(plan.asOf, longest);
-  const summary: RetentionSummary = { droppedPartitions: [], edgeRows: {}, rollupRows: {} };
+  const summary: RetentionSummary = { droppedPartitions: [], lockedPartitions: [], edgeRows: {}, rollupRows: {} };
   for (const table of PARTITIONED_TABLES) {
-    for (const partition of await listDailyPartitions(db, table)) {
-      // The day's rows end at its next midnight: all are past every cutoff when that is not after the earliest cutoff.
-      if (Date.parse(`${addDays(partition.day, 1)}T00:00:00Z`) > keepFrom.getTime()) continue;
+    for (const partition of await listPartitions(db, table)) {
+      // The week's rows end at its last midnight: all are past every cutoff when that is not after the earliest cutoff.
+      if (Date.parse(`${partition.end}T00:00:00Z`) > keepFrom.getTime()) continue;
       const started = Date.now();
       const rows = await countPartitionRows(db, partition.name);
-      if (!plan.dryRun) await dropDailyPartition(db, table, partition.name);
-      summary.droppedPartitions.push({ table: table.name, partition: partition.name, day: partition.day, rows, durationMs: Date.now() - started });
+      try {
+        if (!plan.dryRun) await dropPartition(db, table, partition.name);
+      } catch (error) {
+        if (sqlStateOf(error) !== LOCK_NOT_AVAILABLE) throw error;
+        summary.lockedPartitions.push(partition.name);
+        continue;
+      }
+      summary.droppedPartitions.push({ table: table.name, partition: partition.name, week: partition.start, rows, durationMs: Date.now() - started });
     }
     let edge = 0;
     for (const project of plan.projects) {
@@ -89,17 +103,17 @@ export async function sweepRetention(db: Db, plan: RetentionPlan): Promise<Reten
 }
 
 /**
- * A project's rows older than its cutoff in the days still kept (from `keepFrom`'s day: the days
- * before it went whole, or, on a dry run, are counted as going whole). The day bounds prune the
- * search to the partitions between; the time bound keeps the rest of the cutoff's own day.
+ * A project's rows older than its cutoff in the weeks still kept (from the week `keepFrom` falls
+ * in: the weeks before it went whole, or, on a dry run, are counted as going whole). The key
+ * bounds prune the search to the partitions between; the time bound keeps the rest.
  */
 async function deleteEdge(db: Db, table: PartitionedTable, project: RetainedProject, cutoff: Date, keepFrom: Date, dryRun: boolean): Promise<number> {
   const key = sql.identifier(table.key);
   const time = sql.identifier(table.time);
   const dayBound =
     table.keyType === "date"
-      ? sql`${key} >= ${dayOf(keepFrom)}::date and ${key} <= ${dayOf(cutoff)}::date`
-      : sql`${key} >= ${`${dayOf(keepFrom)}T00:00:00Z`}::timestamptz and ${key} < ${cutoff.toISOString()}::timestamptz`;
+      ? sql`${key} >= ${weekStartOf(dayOf(keepFrom))}::date and ${key} <= ${dayOf(cutoff)}::date`
+      : sql`${key} >= ${`${weekStartOf(dayOf(keepFrom))}T00:00:00Z`}::timestamptz and ${key} < ${cutoff.toISOString()}::timestamptz`;
   const where = sql`organization_id = ${project.organizationId} and project_id = ${project.projectId}::uuid and ${dayBound} and ${time} < ${cutoff.toISOString()}::timestamptz`;
   const name = sql.identifier(table.name);
   if (dryRun) return countWhere(db, name, where);

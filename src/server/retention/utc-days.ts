@@ -21,3 +21,10 @@ export function assertDay(day: string): string {
   if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new Error(`not a UTC day: ${day}`);
   return day;
 }
+
+/** The Monday (UTC) of the week a day is in: weeks are what partitions hold. */
+export function weekStartOf(day: string): string {
+  const days = Math.round(Date.parse(`${assertDay(day)}T00:00:00Z`) / DAY_MS);
+  // 1970-01-01 was a Thursday: three days after a Monday.
+  return addDays(day, -((((days + 3) % 7) + 7) % 7));
+}

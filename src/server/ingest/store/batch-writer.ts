@@ -31,7 +31,7 @@ export interface BatchWriterOptions {
    */
   databaseInThread?: boolean;
   /**
-   * Creates the daily partitions of these days (and today's): called when a batch's row found no
+   * Creates the week partitions of these days (and today's): called when a batch's row found no
    * partition for its day (retention/current-partitions.ts), before the batch is stored again.
    */
   ensurePartitions?: (days: string[]) => Promise<void>;
@@ -388,7 +388,7 @@ export class BatchWriter {
       return await commitItems(this.db, items);
     } catch (error) {
       if (isMissingPartition(error) && this.options.ensurePartitions) {
-        // Not the event's fault: its day's partition is created and the batch stored again.
+        // Not the event's fault: its week's partition is created and the batch stored again.
         const days = items.flatMap((item) => (item instanceof QueuedRow ? [] : [item.minute.slice(0, 10)]));
         await this.options.ensurePartitions([...new Set(days)]);
         return await commitItems(this.db, items);

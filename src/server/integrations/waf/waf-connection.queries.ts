@@ -142,7 +142,7 @@ export function selectExceptionsFromIp(db: Db, organizationId: string, ip: strin
     .where(
       and(
         eq(occurrences.organizationId, organizationId),
-        // The day bound lets PostgreSQL skip the older daily partitions.
+        // The day bound lets PostgreSQL skip the older week partitions.
         gte(occurrences.receivedOn, since.toISOString().slice(0, 10)),
         gte(occurrences.receivedAt, since),
         sql`(${occurrences.data} like ${needles[0]} or ${occurrences.data} like ${needles[1]})`,
