@@ -273,7 +273,15 @@ describe("JobQueue", () => {
     };
     expectTypeOf(typeChecks).toBeFunction();
     expectTypeOf<Parameters<JobQueue["work"]>[0]>().toHaveProperty("alert.digest");
-    expect(Object.keys(JOBS).sort()).toEqual(["alert.deliver", "alert.digest", "alert.evaluate", "alert.frequency", "deletion.run", "sourcemaps.assemble"]);
+    expect(Object.keys(JOBS).sort()).toEqual([
+      "alert.deliver",
+      "alert.digest",
+      "alert.evaluate",
+      "alert.frequency",
+      "deletion.run",
+      "maintenance.run",
+      "sourcemaps.assemble",
+    ]);
   });
 
   it("two runners on one database never run a job twice", async () => {
