@@ -43,6 +43,8 @@ import { appRouter } from "./composition/trpc.router";
 import { MAX_TRPC_BATCH } from "../shared/trpc-batch";
 import { metricsRoute } from "./metrics/metrics.route";
 import { createScrapeMetrics } from "./metrics/scrape-metrics";
+import { createReadReplica } from "./db/read-replica";
+import { readAfterWrite } from "./http/read-after-write";
 
 /** The outside-system slots are optional (absent until configured) and owned by the caller, which closes them. */
 export interface AppDeps extends Pick<AppServices, "modelProvider" | "waf" | "billing"> {
@@ -117,8 +119,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
         })
     : undefined;
   const ingest = createIngest(env, database, logger, securityHeaderList(headerOptions), quotaOver);
+  // DATABASE_READ_URL: a standby for lag-tolerant reads (PGlite has none, so it is ignored there).
+  const readReplica =
+    env.DATABASE_READ_URL && database.kind === "postgres"
+      ? createReadReplica({
+          url: env.DATABASE_READ_URL,
+          primary: database,
+          maxLagSeconds: env.READ_REPLICA_MAX_LAG_SECONDS,
+          logger: logger.child({ component: "read-replica" }),
+        })
+      : undefined;
+  if (env.DATABASE_READ_URL && !readReplica) logger.warn("DATABASE_READ_URL ignored: it is a standby of DATABASE_URL, and DATABASE_URL is not set");
   // Prometheus: not tenant data, not under /api; guarded by METRICS_TOKEN or loopback (metrics-guard.ts).
-  const scrapeMetrics = createScrapeMetrics(database, Object.keys(JOBS));
+  const scrapeMetrics = createScrapeMetrics(database, Object.keys(JOBS), readReplica);
   app.use(metricsRoute(scrapeMetrics, { token: env.METRICS_TOKEN, trustedHops: env.TRUST_PROXY, logger }));
   // Background work: the database job queue (on PGlite and PostgreSQL alike), unless the caller brought one.
   const jobQueue = jobs ?? new JobQueue(JOBS, database.db, logger.child({ component: "jobs" }), { pollMs: env.ALERT_JOB_POLL_MS });
@@ -151,6 +164,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const services: AppServices = {
     env,
     db: database.db,
+    readDb: database.db,
+    readReplica,
     auth,
     logger,
     mailer,
@@ -163,6 +178,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     keyRevocations: ingest.keys,
     dataSettingsChanges: ingest.dataSettings,
   };
+
+  // A caller's reads right after their own write (or inside it) see it: the primary serves them.
+  if (readReplica) app.use("/api", readAfterWrite({ windowSeconds: env.READ_REPLICA_MAX_LAG_SECONDS, secure: env.API_URL.startsWith("https://") }));
 
   // 3. better-auth, before any JSON body parser (it reads the raw request itself).
   //    The error page is the product's own; a few spec names are rewritten to better-auth's.
@@ -216,6 +234,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       await ownJobs?.close();
       await closeClient();
       scrapeMetrics.close();
+      await readReplica?.close();
     },
   };
 }

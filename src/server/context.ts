@@ -6,6 +6,7 @@ import type { Mailer } from "./auth/mailer";
 import type { BillingProvider } from "./billing/billing-provider";
 import type { ModelProvider } from "./chat/model-provider";
 import type { Db } from "./db/client";
+import type { ReadReplica } from "./db/read-replica";
 import type { Env } from "./env";
 import type { WafIntegration } from "./integrations/waf/waf.module";
 import type { KeyRevocations } from "./ingest/project-key.cache";
@@ -24,7 +25,16 @@ import type { SecretBox } from "./secrets/secret-box";
  */
 export interface AppServices {
   env: Env;
+  /** The primary: writes, reads inside a write, and every read that must see the latest row. */
   db: Db;
+  /**
+   * Where reads that tolerate a little lag go (lists, details, statistics of the screens and the
+   * API). Here the primary; a request's context (createRequestContext) names the read replica
+   * when one is configured, up and current, and the caller wrote nothing within its lag bound.
+   */
+  readDb: Db;
+  /** DATABASE_READ_URL's standby and its health (db/read-replica.ts); absent without one. */
+  readReplica?: ReadReplica;
   auth: Auth;
   logger: Logger;
   mailer: Mailer;
@@ -66,15 +76,33 @@ export interface ServiceContext extends RequestContext {
   via?: IssueActivityVia;
 }
 
+/**
+ * What a verb whose reads tolerate lag takes beside its Pick: the request's `readDb` when its
+ * caller has one (db/read-db.ts readDbOf). Callers without a request (background work, the agent's
+ * tools, benchmarks) read the primary.
+ */
+export type LagTolerantReads = Partial<Pick<ServiceContext, "readDb">>;
+
 /** The part of a request the context reads (an Express request, or a test's cookie header). */
 export interface ContextRequest {
   headers: IncomingHttpHeaders;
   id?: string;
+  /** The request may write, or its caller wrote recently (http/read-after-write.ts). */
+  readFromPrimary?: boolean;
+}
+
+/**
+ * The Db a request's lag-tolerant reads use, decided once per request: the replica's choice
+ * (the standby while it is usable) unless the request may write or its caller just wrote.
+ */
+export function readDbFor(services: AppServices, req: Pick<ContextRequest, "readFromPrimary">): Db {
+  if (!services.readReplica || req.readFromPrimary) return services.db;
+  return services.readReplica.readDb();
 }
 
 /** Resolves the session once per request; tRPC and REST build their context with this. */
 export async function createRequestContext(services: AppServices, req: ContextRequest): Promise<RequestContext> {
   const headers = fromNodeHeaders(req.headers);
   const session = await services.auth.api.getSession({ headers });
-  return { ...services, requestId: String(req.id ?? ""), headers, session };
+  return { ...services, readDb: readDbFor(services, req), requestId: String(req.id ?? ""), headers, session };
 }

@@ -44,6 +44,16 @@ describe("environment configuration", () => {
     for (const value of ["0", "3651", "7.5", "forever"]) expect(() => parseEnv({ RETENTION_DAYS: value }), value).toThrow(/RETENTION_DAYS/);
   });
 
+  it("reads a read replica's URL and lag bound (10 s by default), refusing what is not PostgreSQL", () => {
+    expect(parseEnv({}).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({}).READ_REPLICA_MAX_LAG_SECONDS).toBe(10);
+    const env = parseEnv({ DATABASE_READ_URL: "postgres://reader@standby:5432/faultline", READ_REPLICA_MAX_LAG_SECONDS: "30" });
+    expect(env.DATABASE_READ_URL).toBe("postgres://reader@standby:5432/faultline");
+    expect(env.READ_REPLICA_MAX_LAG_SECONDS).toBe(30);
+    expect(() => parseEnv({ DATABASE_READ_URL: "mysql://standby/faultline" })).toThrow(/DATABASE_READ_URL/);
+    for (const value of ["0", "1.5", "soon"]) expect(() => parseEnv({ READ_REPLICA_MAX_LAG_SECONDS: value }), value).toThrow(/READ_REPLICA_MAX_LAG_SECONDS/);
+  });
+
   it("starts payload workers only on cores beyond the main thread's and the database's, at most two", () => {
     expect([1, 2, 3, 4, 8, 64].map(defaultIngestWorkers)).toEqual([0, 0, 1, 2, 2, 2]);
     expect(parseEnv({ INGEST_WORKERS: "1" }).INGEST_WORKERS).toBe(1);

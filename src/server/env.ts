@@ -55,6 +55,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  // A streaming-replication standby of DATABASE_URL's server for reads that tolerate lag
+  // (db/read-replica.ts); ignored without DATABASE_URL (PGlite has no standby).
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  // Reads leave the standby while its replay lags more than this; a writer reads the primary this long after a write.
+  READ_REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   PGLITE_DATA_DIR: z.string().default("./data"),
   // Uploaded source-map bundles and chunks as files under this directory instead of in the database.
   ARTIFACT_DIR: optionalString,

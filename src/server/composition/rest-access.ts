@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { assertTokenScope, authenticateApiToken, bearerTokenOf, type TokenScope } from "../api-tokens/api-token-auth";
-import { createRequestContext, type AppServices, type RequestContext, type ServiceContext } from "../context";
+import { createRequestContext, readDbFor, type AppServices, type RequestContext, type ServiceContext } from "../context";
 import { AppError, notFound } from "../errors";
 import { selectOrganizationByRef } from "../organizations/organization.queries";
 import { activeOrganizationIdOf, resolveOrgScope, resolveOrgScopeByRef } from "../organizations/org-scope";
@@ -25,6 +25,7 @@ async function tokenScope(services: AppServices, required: RouteTokenScope | und
 /** A token request's context: no session is read, so a browser's cookie cannot widen what the token may do. */
 const tokenContext = (services: AppServices, req: Request): RequestContext => ({
   ...services,
+  readDb: readDbFor(services, req),
   requestId: String(req.id ?? ""),
   headers: new Headers(),
   session: null,

@@ -37,6 +37,8 @@ export interface Database {
    * connections carry, by which pg_stat_activity tells them from other pools and replicas'.
    */
   pool: { name: "primary"; max: number; applicationName?: string };
+  /** PostgreSQL only: the pool's client, on which the read replica retries a read its standby could not serve. */
+  postgresClient?: postgres.Sql;
   /** Cheap round trip for /api/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -72,7 +74,14 @@ export function createDatabase(options: DatabaseOptions): Database {
   return createPglite(options.pgliteClient ?? openPglite(options.pgliteDataDir, options.pgliteTemplate));
 }
 
-function createPostgres(url: string, max: number): Database {
+/** A postgres.js pool: the primary's (below) or the read replica's (read-replica.ts), with the same options. */
+export interface PostgresPool {
+  client: postgres.Sql;
+  /** Tells this pool's connections from other pools' and replicas' in pg_stat_activity (/metrics). */
+  applicationName: string;
+}
+
+export function openPostgresPool(url: string, max: number): PostgresPool {
   const applicationName = `faultline ${randomBytes(4).toString("hex")}`;
   const client = postgres(url, {
     max,
@@ -81,10 +90,21 @@ function createPostgres(url: string, max: number): Database {
     // Fail fast while the server is down so callers can answer 503 instead of hanging.
     connect_timeout: 5,
   });
-  const db = drizzlePostgres(preparingEveryQuery(client), { schema }) as unknown as Db;
+  return { client, applicationName };
+}
+
+/** drizzle over a postgres.js client (the schema's relations included). */
+export function drizzleOver(client: postgres.Sql): Db {
+  return drizzlePostgres(client, { schema }) as unknown as Db;
+}
+
+function createPostgres(url: string, max: number): Database {
+  const { client, applicationName } = openPostgresPool(url, max);
+  const db = drizzleOver(preparingEveryQuery(client));
   return {
     db,
     kind: "postgres",
+    postgresClient: client,
     pool: { name: "primary", max, applicationName },
     executePrepared: async <T>(query: SQL) => {
       // drizzle's execute() sends raw SQL unnamed, which postgres.js describes first: two round
@@ -114,7 +134,7 @@ function createPostgres(url: string, max: number): Database {
  * pooler in transaction mode) turns it off with the hot statements'. Transactions (`client.begin`)
  * keep postgres.js's default.
  */
-function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
+export function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
   const unsafe: postgres.Sql["unsafe"] = (query, parameters, options) => client.unsafe(query, parameters, { ...options, prepare: true });
   // Everything else (begin, options with drizzle's type parsers, end) is the client's own.
   return Object.setPrototypeOf({ unsafe }, client) as postgres.Sql;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing (the read replica's read-after-write rule uses the same set). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cookie-authenticated state changes must come from our own pages. A browser always sends Origin

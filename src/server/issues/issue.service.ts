@@ -10,7 +10,8 @@ import type { Paged } from "../../shared/paging";
 import type { IssueDetail, IssueListItem } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { toPaged } from "../db/paging";
-import type { ServiceContext } from "../context";
+import type { LagTolerantReads, ServiceContext } from "../context";
+import { readDbOf } from "../db/read-db";
 import { requirePermission } from "../organizations/permissions";
 import { requireProject } from "../projects/project-scope";
 import { bucketsIncludeUnnamed, environmentNamesFor } from "./issue-environments";
@@ -27,24 +28,27 @@ export async function triageActor(ctx: Pick<ServiceContext, "db" | "org" | "chec
   return { organizationId: ctx.org.organizationId, projectId, userId: ctx.org.userId, via: ctx.via };
 }
 
+/**
+ * The contexts of reads that tolerate lag: the project check reads the primary (tenancy as every
+ * verb's), the issues `readDb` (the read replica when the request may use it, context.ts).
+ */
+type ReadContext = Pick<ServiceContext, "db" | "org" | "checkedProject"> & LagTolerantReads;
+
 /** The list's filter with its environment buckets resolved to the project's environment names. */
-async function issueFilterFor(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: ListIssuesInput) {
+async function issueFilterFor(ctx: ReadContext, input: ListIssuesInput) {
   await requireProject(ctx, input.projectId);
-  const environmentNames = await environmentNamesFor(ctx.db, ctx.org.organizationId, input.projectId, input.environments);
+  const environmentNames = await environmentNamesFor(readDbOf(ctx), ctx.org.organizationId, input.projectId, input.environments);
   return { ...input, environmentNames, includeUnnamed: bucketsIncludeUnnamed(input.environments) };
 }
 
-export async function listIssues(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
-  const { rows, total } = await selectIssuePage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
+export async function listIssues(ctx: ReadContext, input: ListIssuesInput): Promise<Paged<IssueListItem>> {
+  const { rows, total } = await selectIssuePage(readDbOf(ctx), ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return toPaged(rows.map(toIssueListItem), total, input.page, input.size);
 }
 
 /** The first page of `input` (its `page` is ignored) and whether more issues match, uncounted (selectIssueFirstPage). */
-export async function searchIssues(
-  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
-  input: ListIssuesInput,
-): Promise<{ items: IssueListItem[]; more: boolean }> {
-  const { rows, more } = await selectIssueFirstPage(ctx.db, ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
+export async function searchIssues(ctx: ReadContext, input: ListIssuesInput): Promise<{ items: IssueListItem[]; more: boolean }> {
+  const { rows, more } = await selectIssueFirstPage(readDbOf(ctx), ctx.org.organizationId, input.projectId, await issueFilterFor(ctx, input));
   return { items: rows.map(toIssueListItem), more };
 }
 
@@ -53,7 +57,7 @@ export async function searchIssues(
  * until `maxRows` (the CSV export: exports/issue-csv.service.ts). The filter is resolved once.
  */
 export async function* walkIssues(
-  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">,
+  ctx: ReadContext,
   input: Omit<ListIssuesInput, "page" | "size">,
   pageSize: number,
   maxRows: number,
@@ -61,22 +65,26 @@ export async function* walkIssues(
   const filter = await issueFilterFor(ctx, { ...input, page: 1, size: pageSize });
   for (let offset = 0; offset < maxRows; offset += pageSize) {
     const size = Math.min(pageSize, maxRows - offset);
-    const { rows, more } = await selectIssueFirstPage(ctx.db, ctx.org.organizationId, input.projectId, { ...filter, size }, offset);
+    const { rows, more } = await selectIssueFirstPage(readDbOf(ctx), ctx.org.organizationId, input.projectId, { ...filter, size }, offset);
     if (rows.length) yield rows.map((row) => ({ ...toIssueListItem(row), firstRelease: row.firstRelease, lastRelease: row.lastRelease }));
     if (!more) return;
   }
 }
 
-export async function getIssue(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, scope: IssueScope): Promise<IssueDetail> {
+/** After a change (status, merge), the caller's request writes, so its `readDb` is the primary (http/read-after-write.ts). */
+export async function getIssue(ctx: ReadContext, scope: IssueScope): Promise<IssueDetail> {
   await requireProject(ctx, scope.projectId);
   const { organizationId } = ctx.org;
+  const db = readDbOf(ctx);
   // All at once (each scoped like the issue itself); the tags, activity and releases of a missing issue are none and unused.
   const [row, tags, activity, releases] = await Promise.all([
-    selectIssue(ctx.db, organizationId, scope.projectId, scope.issueId),
-    selectIssueTags(ctx.db, organizationId, scope.projectId, scope.issueId),
-    selectIssueActivity(ctx.db, organizationId, scope.projectId, scope.issueId),
-    selectIssueReleases(ctx.db, organizationId, scope.projectId, scope.issueId),
+    selectIssue(db, organizationId, scope.projectId, scope.issueId),
+    selectIssueTags(db, organizationId, scope.projectId, scope.issueId),
+    selectIssueActivity(db, organizationId, scope.projectId, scope.issueId),
+    selectIssueReleases(db, organizationId, scope.projectId, scope.issueId),
   ]);
+  // One the standby has not received yet (a link from an alert) is read on the primary before it is NOT_FOUND.
+  if (!row && db !== ctx.db) return getIssue({ ...ctx, readDb: ctx.db }, scope);
   if (!row) throw notFound("Issue");
   return toIssueDetail(row, tags, activity, releases);
 }

@@ -1,8 +1,10 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
+import type { ReadReplica } from "../db/read-replica";
 import { executeRows } from "../db/execute";
 import { CollectedMetric, MetricRegistry, type Sample } from "./metric-registry";
+import { registerReplicaMetrics } from "./replica-metrics";
 
 interface JobQueueRow {
   name: string;
@@ -22,6 +24,8 @@ interface DatabaseReading {
   up: boolean;
   jobs: JobQueueRow[];
   pool: PoolRow | null;
+  /** The read replica's pool, from the standby's own pg_stat_activity; null without one or while it is down. */
+  replicaPool: PoolRow | null;
 }
 
 /**
@@ -44,11 +48,10 @@ function readJobQueue(database: Database) {
  * postgres.js does not expose its pool, so PostgreSQL reports it: this pool's connections carry an
  * application_name of their own (db/client.ts). Busy leaves out the connection asking.
  */
-async function readPool(database: Database): Promise<PoolRow | null> {
-  const name = database.pool.applicationName;
+async function readPool(db: Db, name: string | undefined): Promise<PoolRow | null> {
   if (!name) return null;
   const [row] = await executeRows<PoolRow>(
-    database.db,
+    db,
     sql`select count(*)::int as open, count(*) filter (where state <> 'idle' and pid <> pg_backend_pid())::int as busy
         from pg_stat_activity where application_name = ${name}`,
   );
@@ -65,19 +68,22 @@ export interface ScrapeMetrics {
  * The gauges read when /metrics is: job queue depth and age, pool use, event-loop delay (since the
  * previous scrape), memory. `jobNames` are the registry's, reported at zero when none is queued.
  */
-export function createScrapeMetrics(database: Database, jobNames: readonly string[]): ScrapeMetrics {
+export function createScrapeMetrics(database: Database, jobNames: readonly string[], replica?: ReadReplica): ScrapeMetrics {
   const registry = new MetricRegistry();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
 
   // Every database gauge of a scrape reads the one reading render() took before it.
-  let reading: DatabaseReading = { up: false, jobs: [], pool: null };
+  let reading: DatabaseReading = { up: false, jobs: [], pool: null, replicaPool: null };
+  // A standby that is down reports no pool; the primary's gauges do not depend on it.
+  const readReplicaPool = async () => (replica ? readPool(replica.direct, replica.pool.applicationName).catch(() => null) : null);
   const read = async (): Promise<DatabaseReading> => {
+    const replicaPool = readReplicaPool();
     try {
-      const [jobs, pool] = await Promise.all([readJobQueue(database), readPool(database)]);
-      return { up: true, jobs, pool };
+      const [jobs, pool] = await Promise.all([readJobQueue(database), readPool(database.db, database.pool.applicationName)]);
+      return { up: true, jobs, pool, replicaPool: await replicaPool };
     } catch {
-      return { up: false, jobs: [], pool: null };
+      return { up: false, jobs: [], pool: null, replicaPool: await replicaPool };
     }
   };
 
@@ -122,10 +128,20 @@ export function createScrapeMetrics(database: Database, jobNames: readonly strin
         const samples: Sample[] = [{ labels: { pool: name, state: "max" }, value: database.pool.max }];
         if (open !== undefined) samples.push({ labels: { pool: name, state: "open" }, value: open });
         if (pool) samples.push({ labels: { pool: name, state: "busy" }, value: pool.busy });
+        if (replica) {
+          samples.push({ labels: { pool: "replica", state: "max" }, value: replica.pool.max });
+          const standby = reading.replicaPool;
+          if (standby)
+            samples.push(
+              { labels: { pool: "replica", state: "open" }, value: standby.open },
+              { labels: { pool: "replica", state: "busy" }, value: standby.busy },
+            );
+        }
         return samples;
       },
     ),
   );
+  if (replica) registerReplicaMetrics(registry, replica);
   registry.register(
     new CollectedMetric("faultline_event_loop_delay_seconds", "Event-loop delay since the previous scrape, by quantile (0.5, 0.99) and max.", "gauge", () => {
       const samples = [

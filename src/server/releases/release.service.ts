@@ -1,7 +1,9 @@
 import type { ListReleasesInput, ReleaseEnvironmentsInput, ReleaseInput, SuspectCommitsInput } from "../../shared/release.inputs";
 import type { Paged } from "../../shared/paging";
 import type { ReleaseDetail, ReleaseListItem, SuspectCommits } from "../../shared/release.views";
-import type { ServiceContext } from "../context";
+import type { LagTolerantReads, ServiceContext } from "../context";
+import { readDbOf } from "../db/read-db";
+import type { Db } from "../db/client";
 import { toPaged } from "../db/paging";
 import { notFound } from "../errors";
 import { requireProject } from "../projects/project-scope";
@@ -15,13 +17,15 @@ import { toReleaseListItem } from "./release.view";
 // Reading releases needs no grant beyond membership (the project's issues are readable the same way).
 type ReadContext = Pick<ServiceContext, "db" | "org" | "checkedProject">;
 
-async function listItems(ctx: ReadContext, projectId: string, rows: ReleaseListRow[], environment: string | undefined, now: Date) {
-  const { organizationId } = ctx.org;
+/** The list's reads tolerate lag: `readDb` (the read replica when the request may use it, context.ts); the project check reads the primary. */
+type ListContext = ReadContext & LagTolerantReads;
+
+async function listItems(db: Db, organizationId: string, projectId: string, rows: ReleaseListRow[], environment: string | undefined, now: Date) {
   const versions = rows.map((row) => row.version);
   const [figures, health, daily] = await Promise.all([
-    selectReleaseFigures(ctx.db, organizationId, projectId, rows, environment),
-    selectReleaseHealth(ctx.db, organizationId, projectId, versions, environment, now),
-    selectDailySessions(ctx.db, organizationId, projectId, versions, environment, now, SPARKLINE_DAYS),
+    selectReleaseFigures(db, organizationId, projectId, rows, environment),
+    selectReleaseHealth(db, organizationId, projectId, versions, environment, now),
+    selectDailySessions(db, organizationId, projectId, versions, environment, now, SPARKLINE_DAYS),
   ]);
   return rows.map((row) =>
     toReleaseListItem(
@@ -34,10 +38,10 @@ async function listItems(ctx: ReadContext, projectId: string, rows: ReleaseListR
 }
 
 /** The project's releases, newest first (archived ones only when `status` asks), with health and figures. */
-export async function listReleases(ctx: ReadContext, input: ListReleasesInput): Promise<Paged<ReleaseListItem>> {
+export async function listReleases(ctx: ListContext, input: ListReleasesInput): Promise<Paged<ReleaseListItem>> {
   await requireProject(ctx, input.projectId);
-  const { rows, total } = await selectReleasePage(ctx.db, ctx.org.organizationId, input.projectId, input);
-  const items = await listItems(ctx, input.projectId, rows, input.environment, new Date());
+  const { rows, total } = await selectReleasePage(readDbOf(ctx), ctx.org.organizationId, input.projectId, input);
+  const items = await listItems(readDbOf(ctx), ctx.org.organizationId, input.projectId, rows, input.environment, new Date());
   return toPaged(items, total, input.page, input.size);
 }
 
@@ -49,7 +53,7 @@ export async function getRelease(ctx: ReadContext, input: ReleaseInput): Promise
   if (!row) throw notFound("Release");
   const now = new Date();
   const [[item], daily, commits, deployList, newIssueList, regressedIssues, artifactBundles] = await Promise.all([
-    listItems(ctx, input.projectId, [row], input.environment, now),
+    listItems(ctx.db, organizationId, input.projectId, [row], input.environment, now),
     selectDailySessions(ctx.db, organizationId, input.projectId, [row.version], input.environment, now, HEALTH_CHART_DAYS),
     releaseCommitViews(ctx.db, organizationId, row.id),
     selectReleaseDeploys(ctx.db, organizationId, row.id),

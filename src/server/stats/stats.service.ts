@@ -3,7 +3,8 @@ import type { DailyStatsInput } from "../../shared/triage.inputs";
 import type { DailyCount } from "../../shared/triage.views";
 import { AppError, notFound } from "../errors";
 import { selectIssue } from "../issues/issue.queries";
-import type { ServiceContext } from "../context";
+import type { LagTolerantReads, ServiceContext } from "../context";
+import { readDbOf } from "../db/read-db";
 import { requireProject } from "../projects/project-scope";
 import { selectDailyCounts, selectIssueTotals } from "./stats.queries";
 import { parseUtcDay, utcDayCount, utcDaysBetween, zeroFill } from "./utc-days";
@@ -29,12 +30,18 @@ function dayRange(from: string, to: string): string[] {
 }
 
 /** Occurrences per UTC day, from..to inclusive, zero-filled; for a project, optionally one issue and environments. */
-export async function dailyStats(ctx: Pick<ServiceContext, "db" | "org" | "checkedProject">, input: z.output<typeof DailyStatsInput>): Promise<DailyCount[]> {
+export async function dailyStats(
+  ctx: Pick<ServiceContext, "db" | "org" | "checkedProject"> & LagTolerantReads,
+  input: z.output<typeof DailyStatsInput>,
+): Promise<DailyCount[]> {
   const days = dayRange(input.from, input.to);
   await requireProject(ctx, input.projectId);
   const { organizationId } = ctx.org;
+  // The rollups tolerate lag: the read replica when the request may use it (context.ts).
+  const db = readDbOf(ctx);
+  // Whether the issue exists is the primary's word: the standby may not have a new one yet.
   if (input.issueId && !(await selectIssue(ctx.db, organizationId, input.projectId, input.issueId))) throw notFound("Issue");
-  const counts = await selectDailyCounts(ctx.db, organizationId, input.projectId, input);
+  const counts = await selectDailyCounts(db, organizationId, input.projectId, input);
   return zeroFill(days, counts);
 }
 
