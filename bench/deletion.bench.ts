@@ -14,6 +14,7 @@
  */
 import { sql } from "drizzle-orm";
 import { fail, parseBenchArgs } from "./bench-args";
+import { ingestBeside, latencyAt } from "./ingest-beside";
 import { seedMillion } from "./seed-million";
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -21,12 +22,9 @@ if (args.write) fail("bench:deletion prints its table; copy it into bench/README
 const OCCURRENCES = args.number("--occurrences", args.smoke ? 3_000 : 1_000_000);
 const CONCURRENCY = 4;
 
-/** Nearest-rank p50 and p99 of the latencies, rounded to 0.1 ms. */
+/** Nearest-rank p50 and p99 of the latencies. */
 function p50p99(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  if (sorted.length === 0) throw new Error("no envelope was sent");
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: latencyAt(latencies, 0.5), p99: latencyAt(latencies, 0.99) };
 }
 if (!args.smoke) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -46,27 +44,10 @@ try {
   const live = await seedProject(db, "bench-deletion-ingest");
   const ingestUrl = `${server.url}/api/${live.number}/envelope/?sentry_key=${live.publicKey}`;
 
-  let sent = 0;
-  const ingestOne = async (latencies: number[]) => {
-    const id = crypto.randomUUID().replaceAll("-", "");
-    const body = `{"event_id":"${id}"}\n{"type":"event"}\n{"event_id":"${id}","level":"error","exception":{"values":[{"type":"BenchError","value":"n${sent++ % 50}"}]}}\n`;
-    const started = performance.now();
-    const response = await fetch(ingestUrl, { method: "POST", body });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
-    latencies.push(performance.now() - started);
-  };
-  const ingestWhile = async (running: () => boolean, latencies: number[]) => {
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (running()) await ingestOne(latencies);
-      }),
-    );
-  };
-
+  const ingest = ingestBeside(ingestUrl, CONCURRENCY);
   const baseline: number[] = [];
   const baselineUntil = performance.now() + (args.smoke ? 500 : 5_000);
-  await ingestWhile(() => performance.now() < baselineUntil, baseline);
+  await ingest.while(() => performance.now() < baselineUntil, baseline);
 
   // As requestProjectDeletion does (the row, the mark), then the job's own code.
   const [{ id: deletionId }] = await executeRows<{ id: string }>(
@@ -77,7 +58,7 @@ try {
   const during: number[] = [];
   let deleting = true;
   const startedAt = performance.now();
-  const load = ingestWhile(() => deleting, during);
+  const load = ingest.while(() => deleting, during);
   await runDeletion({ db, logger: server.services.logger, batchSize: DELETION_BATCH_SIZE }, { deletionId }).finally(() => (deleting = false));
   const deletionMs = performance.now() - startedAt;
   await load;

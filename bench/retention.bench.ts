@@ -14,6 +14,7 @@
  */
 import { sql } from "drizzle-orm";
 import { fail, parseBenchArgs } from "./bench-args";
+import { ingestBeside, latencyAt } from "./ingest-beside";
 import { seedMillion } from "./seed-million";
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -23,11 +24,6 @@ const RETENTION_DAYS = 10;
 const CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
 
-function percentile(values: number[], q: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) throw new Error("nothing measured");
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] * 10) / 10;
-}
 if (!args.smoke) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 // Imported after DATABASE_URL is settled: the test database helper reads it when loaded.
@@ -47,26 +43,10 @@ try {
   const live = await seedProject(db, "bench-retention-ingest");
   const ingestUrl = `${server.url}/api/${live.number}/envelope/?sentry_key=${live.publicKey}`;
 
-  let sent = 0;
-  const ingestOne = async (latencies: number[]) => {
-    const id = crypto.randomUUID().replaceAll("-", "");
-    const body = `{"event_id":"${id}"}\n{"type":"event"}\n{"event_id":"${id}","level":"error","exception":{"values":[{"type":"BenchError","value":"n${sent++ % 50}"}]}}\n`;
-    const started = performance.now();
-    const response = await fetch(ingestUrl, { method: "POST", body });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
-    latencies.push(performance.now() - started);
-  };
-  const ingestWhile = async (running: () => boolean, latencies: number[]) => {
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (running()) await ingestOne(latencies);
-      }),
-    );
-  };
+  const ingest = ingestBeside(ingestUrl, CONCURRENCY);
   const baseline: number[] = [];
   const baselineUntil = performance.now() + (args.smoke ? 500 : 5_000);
-  await ingestWhile(() => performance.now() < baselineUntil, baseline);
+  await ingest.while(() => performance.now() < baselineUntil, baseline);
 
   const asOf = new Date();
   const cutoff = new Date(asOf.getTime() - RETENTION_DAYS * DAY_MS);
@@ -79,7 +59,7 @@ try {
   const during: number[] = [];
   let running = true;
   const startedAt = performance.now();
-  const load = ingestWhile(() => running, during);
+  const load = ingest.while(() => running, during);
   const summary = await runMaintenance(db, {
     asOf,
     projects: projects.map((p) => ({ ...p, retentionDays: RETENTION_DAYS })),
@@ -104,7 +84,7 @@ try {
   );
   console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
   console.log(
-    `| ${OCCURRENCES.toLocaleString("en")} | ${dropped.length} | ${droppedRows.toLocaleString("en")} | ${percentile(times, 0.5)} / ${percentile(times, 1)} | ${summary.retention.edgeRows.occurrences.toLocaleString("en")} | ${(runMs / 1000).toFixed(1)} | ${percentile(baseline, 0.5)} / ${percentile(baseline, 0.99)} | ${percentile(during, 0.5)} / ${percentile(during, 0.99)} | ${during.length} |`,
+    `| ${OCCURRENCES.toLocaleString("en")} | ${dropped.length} | ${droppedRows.toLocaleString("en")} | ${latencyAt(times, 0.5)} / ${latencyAt(times, 1)} | ${summary.retention.edgeRows.occurrences.toLocaleString("en")} | ${(runMs / 1000).toFixed(1)} | ${latencyAt(baseline, 0.5)} / ${latencyAt(baseline, 0.99)} | ${latencyAt(during, 0.5)} / ${latencyAt(during, 0.99)} | ${during.length} |`,
   );
   console.log(`\nbench:retention${args.smoke ? " smoke" : ""}: ok (nothing older than ${RETENTION_DAYS} days left, every newer row kept)`);
 } finally {
