@@ -17,6 +17,7 @@ const PROCESS_SUITES = [
   "test/startup/startup-messages.int.test.ts",
   "test/startup/replicas-migrate.int.test.ts",
   "test/scaling/read-replica.int.test.ts",
+  "test/scaling/replicas-agree.int.test.ts",
   "test/retention/maintenance-command.int.test.ts",
   "test/ingest/quota-replicas.int.test.ts",
   "test/security/log-lines.int.test.ts",
