@@ -88,7 +88,7 @@ describe("npm run maintenance", () => {
     });
   }, 120_000);
 
-  it("drops the day past retention and keeps the rest; --as-of a later date takes the rest too", async () => {
+  it("drops the week past retention and keeps the rest; --as-of a later date takes the rest too", async () => {
     const { stdout } = await maintenance(dataDir, "--json");
     const summary = JSON.parse(stdout);
     expect(summary.retention.droppedPartitions).toMatchObject([{ week: weekStartOf(dayOf(old)), rows: 4 }]);
