@@ -6,10 +6,10 @@
  * replica works on the other, and a key revoked on one is refused by the other within
  * KEY_REVOCATION_SECONDS (the key cache's documented bound).
  */
-import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEY_REVOCATION_SECONDS } from "../../src/shared/ingest-keys";
+import { emptyDatabases } from "../helpers/empty-databases";
 import { startAppProcess, type AppProcess } from "../helpers/app-process";
 import { HttpSession } from "../helpers/http-session";
 import { loadTemplates, planEvents, type EventTarget, type PlannedEvent } from "../helpers/mixed-sdk-events";
@@ -27,19 +27,7 @@ const PROJECT_NAMES = ["Shop", "Billing", "Search"];
 /** Past the TTL: the poll's own period and one ingest request. */
 const REVOCATION_SLACK_MS = 3_000;
 
-const created: string[] = [];
-
-/** A new, empty database (no template): the replicas migrate it as a first rollout does. */
-async function emptyDatabase(): Promise<string> {
-  const name = `faultline_test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  created.push(name);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const databases = emptyDatabases();
 
 /** Sign-up without the mail round trip (the processes' outboxes are out of reach), then an organization. */
 async function setUpTenant(session: HttpSession) {
@@ -141,7 +129,7 @@ describe.runIf(TEST_DATABASE_URL)("two replicas behind a round-robin proxy answe
 
   beforeAll(async () => {
     proxy = await startRoundRobinProxy();
-    [sharedUrl, singleUrl] = [await emptyDatabase(), await emptyDatabase()];
+    [sharedUrl, singleUrl] = [await databases.create(), await databases.create()];
     // Behind a load balancer every replica's public URL is the balancer's (auth's trusted origin).
     const env = { DATABASE_URL: sharedUrl, API_URL: proxy.url, REQUIRE_EMAIL_VERIFICATION: "false" };
     const starts = await Promise.allSettled([startAppProcess(env), startAppProcess(env)]);
@@ -153,10 +141,7 @@ describe.runIf(TEST_DATABASE_URL)("two replicas behind a round-robin proxy answe
   afterAll(async () => {
     await Promise.all([...replicas, single].map(stop));
     await proxy?.close();
-    if (!TEST_DATABASE_URL) return;
-    const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-    for (const name of created) await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await databases.dropAll();
   });
 
   it("keeps a session made on one replica on the other", async () => {

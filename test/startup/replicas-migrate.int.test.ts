@@ -4,30 +4,18 @@
  * (`Failed query: CREATE TABLE "accounts"`) in three tries of four. And a replica older than the
  * database's schema refuses to start, saying so, instead of running on tables it does not know.
  */
-import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestKnownMigration } from "../../src/server/db/migrations";
+import { emptyDatabases } from "../helpers/empty-databases";
 import { startAppProcess, type AppProcess } from "../helpers/app-process";
 import { TEST_DATABASE_URL } from "../helpers/test-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = 4;
-const created: string[] = [];
-
-/** A new, empty database (no template): what a first rollout meets. */
-async function emptyDatabase(): Promise<string> {
-  const name = `faultline_test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  created.push(name);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const databases = emptyDatabases();
 
 async function stop(apps: AppProcess[]) {
   for (const app of apps) {
@@ -56,18 +44,13 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
   );
 }
 
-afterAll(async () => {
-  if (!TEST_DATABASE_URL) return;
-  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  for (const name of created) await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+afterAll(() => databases.dropAll());
 
 describe.runIf(TEST_DATABASE_URL)("replicas starting together on one PostgreSQL", () => {
   it(`both become healthy on an empty database and every migration is applied once (${ROUNDS} rounds)`, async () => {
     const known = latestKnownMigration();
     for (let round = 0; round < ROUNDS; round++) {
-      const url = await emptyDatabase();
+      const url = await databases.create();
       const starts = await Promise.allSettled([startAppProcess({ DATABASE_URL: url }), startAppProcess({ DATABASE_URL: url })]);
       const apps = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
       await stop(apps);
@@ -82,7 +65,7 @@ describe.runIf(TEST_DATABASE_URL)("replicas starting together on one PostgreSQL"
   }, 300_000);
 
   it("a replica that finds a newer schema than it knows refuses to start, naming both versions", async () => {
-    const url = await emptyDatabase();
+    const url = await databases.create();
     await stop([await startAppProcess({ DATABASE_URL: url })]);
     const known = latestKnownMigration();
     const sql = postgres(url, { max: 1, onnotice: () => {} });
